@@ -1,0 +1,76 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+
+import { GroupPage } from "@/components/groups/group-page";
+import { GROUP_QUESTION_PAGE_SIZE } from "@/lib/api-client/paging";
+import { getViewer } from "@/lib/server/auth/session";
+import { presentGroup, presentJoinRequest } from "@/lib/server/groups/presenters";
+import { getGroupDetail, listJoinRequests } from "@/lib/server/groups/queries";
+import { presentQuestionSummary } from "@/lib/server/questions/presenters";
+import { countQuestions, listQuestions } from "@/lib/server/questions/queries";
+import { groupSearchParamSchema } from "@/lib/validation/groups";
+
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+const MAX_ID = 2_147_483_647;
+
+/** The id in the path as a group id, or null ("abc", "01", too large). */
+function parseGroupId(raw: string): number | null {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= MAX_ID ? id : null;
+}
+
+// generateMetadata and the page share one read per request.
+const loadGroup = cache(async (rawId: string) => {
+  const id = parseGroupId(rawId);
+  const viewer = await getViewer();
+  if (id === null || !viewer) return null;
+  const row = await getGroupDetail(id, viewer);
+  return row ? { viewer, group: presentGroup(row, viewer) } : null;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const loaded = await loadGroup((await params).id);
+  if (!loaded) notFound();
+  const { group } = loaded;
+  const about = group.description ? ` ${group.description}` : "";
+  return {
+    title: group.name,
+    description: `${group.name}: a${group.isPrivate ? " private" : ""} group on Agora with ${group.memberCount} ${group.memberCount === 1 ? "member" : "members"} and ${group.questionCount} ${group.questionCount === 1 ? "post" : "posts"}.${about}`.slice(0, 300),
+    keywords: [group.name, "group", group.isPrivate ? "private group" : "community", "questions", "Agora"],
+    robots: { index: false },
+  };
+}
+
+/**
+ * /groups/{id} (SPEC.md section 2): the group's header, its posts (members only for a private
+ * group) with ?search=, and for a private group's creator the pending join requests. An unknown
+ * group is a 404 with "Group Not Found".
+ */
+export default async function GroupRoute({ params, searchParams }: Props) {
+  const loaded = await loadGroup((await params).id);
+  if (!loaded) notFound();
+  const { viewer, group } = loaded;
+  const raw = (await searchParams).search;
+  const parsed = groupSearchParamSchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
+  const search = parsed.success ? (parsed.data ?? "") : "";
+
+  const filters = { groupId: group.id, text: search || undefined };
+  const [posts, requests] = await Promise.all([
+    group.viewerCan.viewContent
+      ? Promise.all([listQuestions(viewer, { ...filters, limit: GROUP_QUESTION_PAGE_SIZE }), countQuestions(viewer, filters)]).then(([page, total]) => ({
+          items: page.rows.map((row) => presentQuestionSummary(row, viewer)),
+          nextCursor: page.nextCursor,
+          total,
+        }))
+      : undefined,
+    group.viewerCan.reviewRequests ? listJoinRequests(group.id, { limit: 100 }).then((page) => page.rows.map((row) => presentJoinRequest(row, viewer))) : undefined,
+  ]);
+
+  return <GroupPage initialGroup={group} initialPosts={posts} initialSearch={search} initialRequests={requests} />;
+}

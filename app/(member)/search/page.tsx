@@ -1,0 +1,80 @@
+import type { Metadata } from "next";
+import { Search } from "lucide-react";
+
+import { SearchResults } from "@/components/search/search-results";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { SEARCH_PAGE_SIZE } from "@/lib/api-client/paging";
+import { requireMemberForPage } from "@/lib/server/auth/member-page";
+import { presentSearchResult } from "@/lib/server/search/presenters";
+import { countSearchResults, searchQuestions } from "@/lib/server/search/queries";
+import { SEARCH_MAX_LENGTH } from "@/lib/validation/search";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The search text of ?q=: trimmed and cut to the longest the API accepts; "" when none. */
+function termOf(params: Record<string, string | string[] | undefined>): string {
+  const raw = Array.isArray(params.q) ? params.q[0] : params.q;
+  return (raw ?? "").trim().slice(0, SEARCH_MAX_LENGTH).trim();
+}
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const q = termOf(await searchParams);
+  return {
+    title: q ? `Search: ${q}` : "Search",
+    description: "Search Agora's questions, their descriptions and answers.",
+    keywords: ["search", "questions", "answers", "Agora"],
+    robots: { index: false },
+  };
+}
+
+/**
+ * /search?q= for members (the top bar's search box submits here): full-text results with
+ * highlighted snippets, their count, an empty state, and more a page at a time.
+ */
+export default async function SearchPage({ searchParams }: Props) {
+  const viewer = await requireMemberForPage();
+  const q = termOf(await searchParams);
+  const initial = q
+    ? await Promise.all([searchQuestions(viewer, { q, limit: SEARCH_PAGE_SIZE }), countSearchResults(viewer, q)]).then(([page, total]) => ({
+        items: page.rows.map((row) => presentSearchResult(row, viewer)),
+        nextCursor: page.nextCursor,
+        total,
+      }))
+    : undefined;
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <div className="space-y-4">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{q ? "Search Results" : "Search"}</h1>
+        <form role="search" aria-label="Search page" action="/search" method="get" className="flex gap-2">
+          <div className="relative flex-1">
+            <label htmlFor="search-page-q" className="sr-only">
+              Search terms
+            </label>
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              id="search-page-q"
+              name="q"
+              type="search"
+              defaultValue={q}
+              maxLength={SEARCH_MAX_LENGTH}
+              placeholder="Search questions..."
+              autoComplete="off"
+              className="pl-9"
+            />
+          </div>
+          <Button type="submit">Search</Button>
+        </form>
+      </div>
+
+      {q ? (
+        <SearchResults key={q} q={q} initialPage={initial} />
+      ) : (
+        <p className="rounded-xl border border-dashed px-6 py-12 text-center text-sm text-muted-foreground">
+          Type a few words to search titles, descriptions and answers. Use quotes for an exact phrase, and -word to leave a word out.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Metadata } from "next";
+
+import { parseSettingsTab } from "@/components/settings/settings-tabs";
+import { SettingsView } from "@/components/settings/settings-view";
+import { requireMemberForPage } from "@/lib/server/auth/member-page";
+import { presentNotificationSettings, presentPrivacySettings } from "@/lib/server/users/presenters";
+import { getPreferences } from "@/lib/server/users/queries";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const metadata: Metadata = {
+  title: "Settings",
+  description: "Your Agora notifications, privacy, account and preferences.",
+  robots: { index: false },
+};
+
+/** /settings (SPEC.md section 2): the member's settings, read on the server and saved through their PATCH calls. */
+export default async function SettingsPage({ searchParams }: Props) {
+  const viewer = await requireMemberForPage();
+  const [params, preferences] = await Promise.all([searchParams, getPreferences(viewer)]);
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
+        <p className="text-muted-foreground">Manage your notifications, privacy, account and preferences.</p>
+      </div>
+      <SettingsView
+        initialTab={parseSettingsTab(params.tab)}
+        notificationSettings={presentNotificationSettings(viewer.notificationSettings)}
+        privacySettings={presentPrivacySettings(viewer.privacySettings)}
+        preferences={preferences}
+      />
+    </div>
+  );
+}

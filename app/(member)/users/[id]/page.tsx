@@ -1,0 +1,82 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+
+import { ProfileUnavailable } from "@/components/profile/profile-unavailable";
+import { ProfileView } from "@/components/profile/profile-view";
+import { displayName } from "@/lib/display";
+import { requireMemberForPage } from "@/lib/server/auth/member-page";
+import type { Viewer } from "@/lib/server/auth/session";
+import { AppError } from "@/lib/server/errors";
+import { listSidebarGroups } from "@/lib/server/groups/queries";
+import { can } from "@/lib/server/policy";
+import { presentQuestionSummary } from "@/lib/server/questions/presenters";
+import { presentProfile } from "@/lib/server/users/presenters";
+import { countUserQuestions, getProfile, getProfileTargetOrThrow, listUserQuestions } from "@/lib/server/users/queries";
+import { PROFILE_PAGE_SIZE } from "@/lib/validation/users";
+
+type Props = { params: Promise<{ id: string }> };
+
+// The member's groups offered by the Ask dialog in the header.
+const ASK_GROUP_LIMIT = 20;
+
+// generateMetadata and the page share one read per request: the member, or null when unknown.
+const loadTarget = cache(async (id: string) => {
+  const viewer = await requireMemberForPage();
+  try {
+    const target = await getProfileTargetOrThrow(id);
+    return { viewer, target, visible: can(viewer, "user.viewProfile", target) };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
+});
+
+const loadProfile = cache(async (id: string) => {
+  const loaded = await loadTarget(id);
+  if (!loaded || !loaded.visible) return null;
+  const { row, counts, isFollowing } = await getProfile(loaded.target, loaded.viewer);
+  return presentProfile(row, loaded.viewer, counts, isFollowing);
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { id } = await params;
+  const loaded = await loadTarget(id);
+  if (!loaded) return { title: "User Not Found", robots: { index: false } };
+  const profile = await loadProfile(id);
+  if (!profile) return { title: "Private profile", robots: { index: false } };
+  const name = displayName(profile);
+  return {
+    title: name,
+    description: profile.bio ?? `${name}'s questions, answers and tags on Agora.`,
+    robots: { index: false },
+  };
+}
+
+async function loadAskGroups(viewer: Viewer | null) {
+  if (!viewer) return [];
+  const groups = await listSidebarGroups(viewer, ASK_GROUP_LIMIT);
+  return groups.filter((group) => group.isMember).map((group) => ({ id: group.id, name: group.name }));
+}
+
+/**
+ * /users/{id} (SPEC.md section 2): the member's profile with its tabs, or "User Not Found", or
+ * a clear "This profile is private" state when the owner's privacy setting keeps it from the viewer.
+ */
+export default async function UserProfilePage({ params }: Props) {
+  const { id } = await params;
+  const loaded = await loadTarget(id);
+  if (!loaded) notFound();
+  const { viewer, target, visible } = loaded;
+  if (!visible) return <ProfileUnavailable reason={target.profileVisibility === "private" ? "private" : "registered"} />;
+
+  const [profile, page, total, askGroups] = await Promise.all([
+    loadProfile(id),
+    listUserQuestions(target.id, viewer, { limit: PROFILE_PAGE_SIZE }),
+    countUserQuestions(target.id, viewer),
+    loadAskGroups(viewer),
+  ]);
+  if (!profile) notFound();
+  const initialQuestions = { items: page.rows.map((row) => presentQuestionSummary(row, viewer)), nextCursor: page.nextCursor, total };
+  return <ProfileView initialProfile={profile} initialQuestions={initialQuestions} askGroups={askGroups} />;
+}

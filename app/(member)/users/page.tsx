@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+
+import { parseMemberTab } from "@/components/users/member-tabs";
+import { MembersDirectory } from "@/components/users/members-directory";
+import { requireMemberForPage } from "@/lib/server/auth/member-page";
+import { presentMember } from "@/lib/server/users/presenters";
+import { listMembers } from "@/lib/server/users/queries";
+import { MEMBER_PAGE_SIZE, USER_SEARCH_MAX_LENGTH } from "@/lib/validation/users";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const metadata: Metadata = {
+  title: "Community Members",
+  description: "Meet Agora's members: new arrivals and the most active askers, answerers and voters of the last 30 days.",
+  keywords: ["community", "members", "top askers", "top answerers", "Agora"],
+  robots: { index: false },
+};
+
+/** /users (SPEC.md section 2): the members directory, its first page rendered on the server. */
+export default async function MembersPage({ searchParams }: Props) {
+  const viewer = await requireMemberForPage();
+  const params = await searchParams;
+  const tab = parseMemberTab(params.tab);
+  const rawSearch = Array.isArray(params.q) ? params.q[0] : params.q;
+  const search = (rawSearch ?? "").trim().slice(0, USER_SEARCH_MAX_LENGTH);
+  const page = await listMembers(viewer, { tab, search, limit: MEMBER_PAGE_SIZE });
+  const initialPage = { items: page.rows.map((row) => presentMember(row, viewer)), nextCursor: page.nextCursor, total: null };
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div className="space-y-1">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Community Members</h1>
+        <p className="text-muted-foreground">Find people to follow: their new questions show up under Following on your home page.</p>
+      </div>
+      <MembersDirectory initialTab={tab} initialSearch={search} initialPage={initialPage} />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+
+import { AuthPanel } from "@/components/auth/auth-panel";
+import { signInErrorMessage } from "@/components/auth/sign-in-errors";
+import { configuredOAuthProviders } from "@/lib/server/auth/options";
+import { getViewer } from "@/lib/server/auth/session";
+import { safeCallbackUrl } from "@/lib/safe-callback";
+
+export const metadata: Metadata = {
+  title: "Sign in",
+  description: "Sign in to Agora, or create a free account to ask questions, get instant AI answers and join the discussion.",
+  robots: { index: false },
+};
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
+/** /login: sign in or create an account (GET /api/login sends visitors here). */
+export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
+  const params = await searchParams;
+  const callbackUrl = safeCallbackUrl(first(params.callbackUrl));
+  // Someone already signed in has nothing to do here.
+  if (await getViewer()) redirect(callbackUrl);
+
+  return (
+    // The (public) layout owns the page's <main>; this only centres the card in it.
+    <div className="flex min-h-[calc(100dvh-10rem)] w-full items-center justify-center py-4 sm:py-10">
+      <AuthPanel
+        initialMode={first(params.mode) === "signup" ? "signup" : "signin"}
+        callbackUrl={callbackUrl}
+        providers={configuredOAuthProviders()}
+        initialError={signInErrorMessage(first(params.error))}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+
+import { QuestionDetail } from "@/components/question/question-detail";
+import { markdownToPlainText } from "@/lib/markdown/render";
+import { buildQuestionJsonLd, serializeJsonLd } from "@/lib/seo/question-jsonld";
+import { getSiteUrl } from "@/lib/seo/site-url";
+import { getViewer } from "@/lib/server/auth/session";
+import { presentQuestionDetail } from "@/lib/server/questions/presenters";
+import { getQuestionDetail } from "@/lib/server/questions/queries";
+import { recordQuestionView } from "@/lib/server/questions/views";
+
+type Props = { params: Promise<{ id: string }> };
+
+/** Longest meta description (what search results show). */
+const META_DESCRIPTION_LENGTH = 160;
+const MAX_ID = 2_147_483_647;
+
+/** The id in the path as a question id, or null ("abc", "01", "1.5", too large). */
+function parseQuestionId(raw: string): number | null {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= MAX_ID ? id : null;
+}
+
+// generateMetadata and the page share one read per request.
+const loadQuestion = cache(async (rawId: string) => {
+  const id = parseQuestionId(rawId);
+  if (id === null) return null;
+  const viewer = await getViewer();
+  const row = await getQuestionDetail(id, viewer); // null when missing or in a private group the viewer is outside of
+  return row ? { viewer, row, loadedAt: Date.now() } : null;
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const loaded = await loadQuestion((await params).id);
+  if (!loaded) notFound();
+  const { row } = loaded;
+  const base = await getSiteUrl();
+  const url = `${base}/questions/${row.id}`;
+  const description =
+    markdownToPlainText(row.description, META_DESCRIPTION_LENGTH) ||
+    markdownToPlainText(`${row.title} — a question on Agora with ${row.answerCount} ${row.answerCount === 1 ? "answer" : "answers"}.`, META_DESCRIPTION_LENGTH);
+  const tags = row.tags.map(({ tag }) => tag.name);
+
+  return {
+    title: row.title,
+    description,
+    keywords: tags,
+    alternates: { canonical: url },
+    // A private group's question is only ever seen by its members; keep it out of search engines regardless.
+    ...(row.group?.isPrivate ? { robots: { index: false, follow: false } } : {}),
+    openGraph: {
+      type: "article",
+      siteName: "Agora",
+      url,
+      title: row.title,
+      description,
+      publishedTime: row.createdAt.toISOString(),
+      modifiedTime: row.updatedAt.toISOString(),
+      tags,
+    },
+    twitter: { card: "summary", title: row.title, description },
+  };
+}
+
+/**
+ * /questions/{id} (SPEC.md section 2), rendered on the server for visitors and members alike, so
+ * search engines read the question, its answers and its QAPage structured data without scripts.
+ * Counts the view (once an hour per viewer, never the author's).
+ */
+export default async function QuestionPage({ params }: Props) {
+  const loaded = await loadQuestion((await params).id);
+  if (!loaded) notFound();
+  const { viewer, row, loadedAt } = loaded;
+
+  const viewCount = await recordQuestionView(row, viewer, await headers());
+  const question = presentQuestionDetail({ ...row, viewCount }, viewer);
+  const jsonLd = serializeJsonLd(buildQuestionJsonLd(question, await getSiteUrl()));
+
+  return (
+    <>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <QuestionDetail initialQuestion={question} loadedAt={loadedAt} isMember={viewer !== null} />
+    </>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+
+import { TagHeader } from "@/components/tags/tag-header";
+import { TagQuestions } from "@/components/tags/tag-questions";
+import { parseTagSort } from "@/components/tags/tag-sort";
+import { TAG_QUESTION_PAGE_SIZE } from "@/lib/api-client/paging";
+import { getViewer } from "@/lib/server/auth/session";
+import { AppError } from "@/lib/server/errors";
+import { presentQuestionSummary } from "@/lib/server/questions/presenters";
+import { countQuestions, listQuestions } from "@/lib/server/questions/queries";
+import { presentTag, presentTagStats } from "@/lib/server/tags/presenters";
+import { getTagByNameOrThrow, isFollowingTag } from "@/lib/server/tags/queries";
+
+type Props = {
+  params: Promise<{ tagName: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
+
+/** The tag name of the path (a still percent-encoded one decoded once). */
+function tagNameOf(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+// generateMetadata and the page share one read per request.
+const loadTag = cache(async (rawName: string) => {
+  const viewer = await getViewer();
+  try {
+    return { viewer, tag: await getTagByNameOrThrow(tagNameOf(rawName), viewer) };
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
+});
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const loaded = await loadTag((await params).tagName);
+  if (!loaded) notFound();
+  const { tag } = loaded;
+  const questions = `${tag.questionCount} ${tag.questionCount === 1 ? "question" : "questions"}`;
+  return {
+    title: `Questions tagged ${tag.name}`,
+    description: `Browse ${questions} tagged ${tag.name} on Agora, each with an AI answer and the community's replies. Follow ${tag.name} to see new ones in your feed.`,
+    keywords: [tag.name, `${tag.name} questions`, `${tag.name} answers`, "tags", "Agora"],
+    alternates: { canonical: `/tags/${encodeURIComponent(tag.name)}` },
+  };
+}
+
+/**
+ * /tags/{tagName} (SPEC.md section 2): the tag's badge, Follow for members, its counts and its
+ * questions in the order of ?sort= (newest, active, votes). An unknown tag is a 404 with
+ * "Tag Not Found".
+ */
+export default async function TagPage({ params, searchParams }: Props) {
+  const loaded = await loadTag((await params).tagName);
+  if (!loaded) notFound();
+  const { viewer, tag } = loaded;
+  const sort = parseTagSort((await searchParams).sort);
+  const filters = { tagId: tag.id, sort: sort === "active" ? ("activity" as const) : sort };
+  const [page, total, isFollowing] = await Promise.all([
+    listQuestions(viewer, { ...filters, limit: TAG_QUESTION_PAGE_SIZE }),
+    countQuestions(viewer, filters),
+    isFollowingTag(viewer, tag.id),
+  ]);
+  const presented = presentTag(tag);
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-6">
+      <TagHeader tag={presented} stats={presentTagStats(tag)} signedIn={viewer !== null} initialIsFollowing={isFollowing} />
+      <TagQuestions
+        tag={presented}
+        initialSort={sort}
+        initialPage={{ items: page.rows.map((row) => presentQuestionSummary(row, viewer)), nextCursor: page.nextCursor, total }}
+      />
+    </div>
+  );
+}

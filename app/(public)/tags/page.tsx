@@ -1,0 +1,47 @@
+import type { Metadata } from "next";
+
+import { TagDirectory } from "@/components/tags/tag-directory";
+import { TAG_PAGE_SIZE } from "@/lib/api-client/paging";
+import { getViewer } from "@/lib/server/auth/session";
+import { presentTag } from "@/lib/server/tags/presenters";
+import { countTags, isFollowingTag, listTags } from "@/lib/server/tags/queries";
+import { tagListQuerySchema } from "@/lib/validation/tags";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+export const metadata: Metadata = {
+  title: "Tags",
+  description: "Explore the topics people ask about on Agora, follow the ones you care about and browse their questions.",
+  keywords: ["tags", "topics", "questions by topic", "follow tags", "Agora"],
+  alternates: { canonical: "/tags" },
+};
+
+/** The ?search= of the address, as GET /api/tags reads it (trimmed, lower-cased; empty or invalid means none). */
+function searchOf(params: Record<string, string | string[] | undefined>): string {
+  const raw = Array.isArray(params.search) ? params.search[0] : params.search;
+  const parsed = tagListQuerySchema.safeParse({ search: raw ?? undefined });
+  return parsed.success ? (parsed.data.search ?? "") : "";
+}
+
+/** /tags "Explore Tags" (SPEC.md section 2), for visitors and members; members also see Follow. */
+export default async function TagsPage({ searchParams }: Props) {
+  const viewer = await getViewer();
+  const search = searchOf(await searchParams);
+  const [page, total] = await Promise.all([
+    listTags(viewer, { search: search || undefined, limit: TAG_PAGE_SIZE }),
+    countTags({ search: search || undefined }),
+  ]);
+  const following = viewer ? await Promise.all(page.rows.map((tag) => isFollowingTag(viewer, tag.id))) : [];
+  const initialFollowing = Object.fromEntries(page.rows.map((tag, i) => [tag.id, following[i] ?? false]));
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <TagDirectory
+        initialSearch={search}
+        initialPage={{ items: page.rows.map(presentTag), nextCursor: page.nextCursor, total }}
+        initialFollowing={viewer ? initialFollowing : {}}
+        signedIn={viewer !== null}
+      />
+    </div>
+  );
+}

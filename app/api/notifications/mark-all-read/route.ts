@@ -1,0 +1,10 @@
+import { requireViewer } from "@/lib/server/auth/session";
+import { handler } from "@/lib/server/http";
+import { markAllNotificationsRead } from "@/lib/server/notifications/mutations";
+
+// POST /api/notifications/mark-all-read - mark all your notifications read
+export const POST = handler(async (req) => {
+  const viewer = await requireViewer(req); // 401
+  const updated = await markAllNotificationsRead(viewer);
+  return Response.json({ updated });
+});

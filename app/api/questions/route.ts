@@ -1,0 +1,39 @@
+import { getViewer, requireViewer } from "@/lib/server/auth/session";
+import { getGroupOrThrow, withGroupIds } from "@/lib/server/groups/queries";
+import { handler, readJson } from "@/lib/server/http";
+import { pageResponse } from "@/lib/server/pagination";
+import { authorize } from "@/lib/server/policy";
+import { kickAiWorker } from "@/lib/server/ai/worker";
+import { createQuestion } from "@/lib/server/questions/mutations";
+import { presentQuestionDetail, presentQuestionSummary } from "@/lib/server/questions/presenters";
+import { countQuestions, getQuestionDetailOrThrow, listChosenTagsOrThrow, listQuestions } from "@/lib/server/questions/queries";
+import { assertUnderLimit, consume } from "@/lib/server/rate-limit";
+import { questionCreateSchema, questionListQuerySchema, searchParamsOf } from "@/lib/validation/questions";
+
+/** A question body is at most 20,000 characters of description, up to 4 bytes each, plus a little. */
+const MAX_QUESTION_BYTES = 96 * 1024;
+
+// GET /api/questions - list questions the viewer may see (sort, tag, answers; keyset pages)
+export const GET = handler(async (req) => {
+  const viewer = await getViewer(req);
+  const query = questionListQuerySchema.parse(searchParamsOf(req.url)); // 400
+  const [page, total] = await Promise.all([listQuestions(viewer, query), countQuestions(viewer, query)]);
+  return pageResponse(page.rows.map((row) => presentQuestionSummary(row, viewer)), { nextCursor: page.nextCursor, total });
+});
+
+// POST /api/questions - ask a question; its AI answer is owed, never waited for
+export const POST = handler(async (req) => {
+  const viewer = await requireViewer(req); // 401
+  const input = questionCreateSchema.parse(await readJson(req, MAX_QUESTION_BYTES)); // 400 with SPEC.md's messages
+  const tags = await listChosenTagsOrThrow(input.tagIds); // 400 when none exists
+  const group = input.groupId === null ? null : await getGroupOrThrow(input.groupId); // 404
+  authorize(viewer, "question.create");
+  if (group) authorize(await withGroupIds(viewer), "group.post", group); // 403 outside the group
+  await assertUnderLimit("questionDaily", viewer.id); // 429
+  await consume("questionInterval", viewer.id);
+  await consume("questionDaily", viewer.id);
+  const { id } = await createQuestion(viewer, { ...input, tagIds: tags.map((t) => t.id), groupId: group?.id ?? null });
+  kickAiWorker(); // writes the owed AI answer after the response, never making the asker wait
+  const question = await getQuestionDetailOrThrow(id, viewer);
+  return Response.json(presentQuestionDetail(question, viewer), { status: 201 });
+});

@@ -1,0 +1,21 @@
+import { requireViewer } from "@/lib/server/auth/session";
+import { handler, readJson } from "@/lib/server/http";
+import { authorize } from "@/lib/server/policy";
+import { updatePreferences } from "@/lib/server/users/mutations";
+import { presentPreferences } from "@/lib/server/users/presenters";
+import { getPreferences } from "@/lib/server/users/queries";
+import { preferencesSchema } from "@/lib/validation/users";
+
+// GET /api/users/settings/preferences - the member's theme, language and questions per page
+export const GET = handler(async (req) => {
+  const viewer = await requireViewer(req); // 401
+  return Response.json(presentPreferences(await getPreferences(viewer)));
+});
+
+// PATCH /api/users/settings/preferences - change some preferences; answers all of them
+export const PATCH = handler(async (req) => {
+  const viewer = await requireViewer(req); // 401
+  const input = preferencesSchema.parse(await readJson(req)); // 400
+  authorize(viewer, "user.changeSettings"); // 403
+  return Response.json(await updatePreferences(viewer, input));
+});

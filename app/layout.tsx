@@ -1,0 +1,47 @@
+import type { Metadata, Viewport } from "next";
+import { GeistMono } from "geist/font/mono";
+import { GeistSans } from "geist/font/sans";
+
+import { Providers } from "@/components/providers";
+import "./globals.css";
+
+const description =
+  "Agora is a community question-and-answer site where every question gets an instant AI answer, and members add their own answers, votes and comments.";
+
+function metadataBase(): URL | undefined {
+  const url = process.env.APP_URL?.trim();
+  if (!url) return undefined;
+  try {
+    return new URL(url);
+  } catch {
+    return undefined;
+  }
+}
+
+export const metadata: Metadata = {
+  title: { template: "%s · Agora", default: "Agora — AI-powered Q&A" },
+  description,
+  keywords: ["Q&A", "questions and answers", "AI answers", "community", "knowledge sharing", "Agora"],
+  applicationName: "Agora",
+  ...(metadataBase() ? { metadataBase: metadataBase() } : {}),
+  openGraph: { siteName: "Agora", type: "website", title: "Agora — AI-powered Q&A", description },
+  twitter: { card: "summary", title: "Agora — AI-powered Q&A", description },
+};
+
+export const viewport: Viewport = {
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#fcfcfe" },
+    { media: "(prefers-color-scheme: dark)", color: "#121116" },
+  ],
+  colorScheme: "light dark",
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en" suppressHydrationWarning className={`${GeistSans.variable} ${GeistMono.variable}`}>
+      <body>
+        <Providers>{children}</Providers>
+      </body>
+    </html>
+  );
+}

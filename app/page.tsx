@@ -1,0 +1,68 @@
+import type { Metadata } from "next";
+
+import { feedTitle, listFiltersOf, parseFeedFilter, parseFeedState, type FeedFilter, type FeedState } from "@/components/home/feed-filter";
+import { HomeFeed } from "@/components/home/home-feed";
+import { LandingPage } from "@/components/landing/landing-page";
+import { SiteShell } from "@/components/layout/site-shell";
+import { getViewer, type Viewer } from "@/lib/server/auth/session";
+import { listSidebarGroups } from "@/lib/server/groups/queries";
+import { presentQuestionSummary } from "@/lib/server/questions/presenters";
+import { countFollowingQuestions, countQuestions, listFollowingQuestions, listQuestions } from "@/lib/server/questions/queries";
+import { getPreferences } from "@/lib/server/users/queries";
+
+type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
+
+/** The member's groups offered by the Ask dialog (the side bar's query lists theirs first). */
+const ASK_GROUP_LIMIT = 20;
+
+const landingMetadata: Metadata = {
+  title: { absolute: "Agora — AI-Powered Q&A Platform" },
+  description:
+    "Ask a question and get an instant AI answer, then let the community add answers, votes and comments. Browse trending questions and join Agora free.",
+  keywords: ["AI Q&A", "ask a question", "AI answers", "community answers", "trending questions", "Agora"],
+};
+
+const homeDescriptions: Record<FeedFilter, string> = {
+  newest: "The newest questions on Agora, each with an AI answer and the community's replies.",
+  popular: "The highest-scoring questions on Agora.",
+  frequent: "The most viewed questions on Agora.",
+  following: "Questions from the people and topics you follow on Agora.",
+};
+
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  if (!(await getViewer())) return landingMetadata;
+  const filter = parseFeedFilter((await searchParams).filter);
+  return {
+    title: feedTitle(filter),
+    description: homeDescriptions[filter],
+    keywords: ["questions", "answers", "AI answers", "home feed", feedTitle(filter), "Agora"],
+  };
+}
+
+async function loadFeed(viewer: Viewer, state: FeedState, limit: number) {
+  const filters = listFiltersOf(state);
+  const [page, total] = filters
+    ? await Promise.all([listQuestions(viewer, { ...filters, limit }), countQuestions(viewer, filters)])
+    : await Promise.all([listFollowingQuestions(viewer, { limit }), countFollowingQuestions(viewer)]);
+  return { items: page.rows.map((row) => presentQuestionSummary(row, viewer)), nextCursor: page.nextCursor, total };
+}
+
+async function loadAskGroups(viewer: Viewer) {
+  const groups = await listSidebarGroups(viewer, ASK_GROUP_LIMIT);
+  return groups.filter((group) => group.isMember).map((group) => ({ id: group.id, name: group.name }));
+}
+
+/** `/`: the landing page for visitors, the home feed for signed-in members. */
+export default async function HomePage({ searchParams }: Props) {
+  const viewer = await getViewer();
+  if (!viewer) return <LandingPage />;
+
+  const [params, { questionsPerPage }] = await Promise.all([searchParams, getPreferences(viewer)]);
+  const state = parseFeedState((name) => params[name]);
+  const [page, groups] = await Promise.all([loadFeed(viewer, state, questionsPerPage), loadAskGroups(viewer)]);
+  return (
+    <SiteShell>
+      <HomeFeed state={state} page={page} pageSize={questionsPerPage} groups={groups} />
+    </SiteShell>
+  );
+}

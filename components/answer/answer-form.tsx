@@ -1,0 +1,78 @@
+"use client";
+
+import { useId } from "react";
+import { Controller, useForm, useWatch } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2, Send } from "lucide-react";
+
+import { focusWhenRendered } from "@/components/answer/focus";
+import { answerElementId } from "@/components/answer/answer-item";
+import { MarkdownEditor } from "@/components/question/markdown-editor";
+import { Button } from "@/components/ui/button";
+import { useCreateAnswer } from "@/lib/api-client/answers";
+import { ANSWER_MAX_LENGTH, answerCreateSchema } from "@/lib/validation/answers";
+
+const contentSchema = answerCreateSchema.pick({ content: true });
+type ContentValues = { content: string };
+
+/**
+ * A member's own answer: Markdown with Write and Preview tabs (the same editor as the Ask and
+ * Edit dialogs, previewed with the server's renderer) and "Post Answer" (disabled while
+ * blank). Once posted, focus moves to the new answer.
+ */
+export function AnswerForm({ questionId }: { questionId: number }) {
+  const id = useId();
+  const create = useCreateAnswer(questionId);
+  const form = useForm<ContentValues>({ resolver: zodResolver(contentSchema), defaultValues: { content: "" } });
+  const content = useWatch({ control: form.control, name: "content" });
+  const blank = content.trim().length === 0;
+  const error = form.formState.errors.content?.message;
+
+  const onSubmit = form.handleSubmit(async ({ content: text }) => {
+    try {
+      const answer = await create.mutateAsync({ content: text });
+      form.reset({ content: "" });
+      focusWhenRendered(answerElementId(answer.id));
+    } catch {
+      // useCreateAnswer has already shown what went wrong; the draft stays.
+    }
+  });
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-xl border bg-card p-4 text-card-foreground shadow-xs sm:p-5">
+      <h2 id={`${id}-heading`} className="text-lg font-semibold tracking-tight">
+        Your Answer
+      </h2>
+      <form onSubmit={onSubmit} className="mt-3 space-y-3" noValidate>
+        <Controller
+          control={form.control}
+          name="content"
+          render={({ field }) => (
+            <MarkdownEditor
+              {...field}
+              id={`${id}-content`}
+              tabsLabel="Answer editor"
+              aria-labelledby={`${id}-heading`}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? `${id}-error` : undefined}
+              placeholder="Share what you know. Explain the why, and include code if it helps."
+              className="resize-y bg-background"
+              maxLength={ANSWER_MAX_LENGTH + 1000}
+            />
+          )}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="text-sm text-destructive" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex justify-end">
+          <Button type="submit" disabled={blank || create.isPending}>
+            {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
+            Post Answer
+          </Button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+
+import { useRef } from "react";
+import { MessagesSquare } from "lucide-react";
+
+import { AnswerItem } from "@/components/answer/answer-item";
+import type { Answer } from "@/lib/api-client/question-cache";
+
+/** "1 Answer", "3 Answers". */
+export function answerCountLabel(count: number): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? "Answer" : "Answers"}`;
+}
+
+/** The answers of a question in the server's order (best score first, then oldest), or the empty state. */
+export function AnswerList({ questionId, answers, isMember }: { questionId: number; answers: Answer[]; isMember: boolean }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  return (
+    <section aria-labelledby="answers-heading" className="space-y-4">
+      <h2 id="answers-heading" ref={headingRef} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
+        {answerCountLabel(answers.length)}
+      </h2>
+      {answers.length === 0 ? (
+        <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center">
+          <MessagesSquare className="size-8 text-muted-foreground" aria-hidden />
+          <p className="text-muted-foreground">No answers yet. Be the first to respond!</p>
+        </div>
+      ) : (
+        <ol className="space-y-4">
+          {answers.map((answer) => (
+            <li key={answer.id}>
+              <AnswerItem
+                questionId={questionId}
+                answer={answer}
+                isMember={isMember}
+                onDeleted={() => headingRef.current?.focus({ preventScroll: true })}
+              />
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+"use client";
+
+import { useId, useState } from "react";
+import { Loader2, Sparkles, X } from "lucide-react";
+
+import { answerElementId } from "@/components/answer/answer-item";
+import { focusWhenRendered } from "@/components/answer/focus";
+import { MarkdownPreview } from "@/components/question/markdown-editor";
+import { Button } from "@/components/ui/button";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { useGenerateAnswerPreview } from "@/lib/api-client/ai-answers";
+import { useCreateAnswer } from "@/lib/api-client/answers";
+import { toastError, toastSuccess } from "@/lib/api-client/toast";
+import { NO_CONTENT_MESSAGE, PROMPT_REQUIRED_MESSAGE, PROMPT_REQUIRED_TITLE } from "@/lib/validation/ai";
+import { CUSTOM_PROMPT_MAX_LENGTH } from "@/lib/validation/answers";
+
+/*
+ * The "Generate AI Answer" box (SPEC.md sections 2 and 4): a member writes a prompt, Generate
+ * Answer streams a preview onto the page token by token, the preview is then shown with the
+ * prompt locked, and Submit Answer posts it (with its signed provenance, so the answer records
+ * how it was made) while Cancel discards it.
+ */
+
+/** The Generate AI Answer card for signed-in members. */
+export function GenerateAiAnswer({ questionId }: { questionId: number }) {
+  const id = useId();
+  const [prompt, setPrompt] = useState("");
+  const [preview, setPreview] = useState<string | null>(null);
+  const [provenance, setProvenance] = useState<string | null>(null);
+  const generate = useGenerateAnswerPreview(questionId);
+  const create = useCreateAnswer(questionId);
+  const locked = preview !== null || generate.isPending;
+
+  function onGenerate() {
+    const customPrompt = prompt.trim();
+    if (!customPrompt) {
+      toastError(PROMPT_REQUIRED_TITLE, PROMPT_REQUIRED_MESSAGE);
+      return;
+    }
+    generate.mutate(customPrompt, {
+      onSuccess: (result) => {
+        const content = typeof result?.content === "string" ? result.content.trim() : "";
+        if (!content) {
+          toastError("Error", NO_CONTENT_MESSAGE);
+          return;
+        }
+        setPreview(content);
+        setProvenance(typeof result?.provenance === "string" ? result.provenance : null);
+        toastSuccess("AI Answer Generated", "Review your answer and click Submit to post it");
+      },
+    });
+  }
+
+  async function onSubmit() {
+    if (preview === null) return;
+    try {
+      const answer = await create.mutateAsync({ content: preview, customPrompt: prompt.trim(), aiProvenance: provenance ?? undefined });
+      setPreview(null);
+      setProvenance(null);
+      setPrompt("");
+      focusWhenRendered(answerElementId(answer.id));
+    } catch {
+      // useCreateAnswer has already shown what went wrong; the preview stays.
+    }
+  }
+
+  function onCancel() {
+    setPreview(null);
+    setProvenance(null);
+    requestAnimationFrame(() => document.getElementById(`${id}-prompt`)?.focus());
+  }
+
+  return (
+    <section aria-labelledby={`${id}-heading`} className="rounded-xl border border-primary/20 bg-gradient-to-br from-primary/[0.05] to-transparent p-4 shadow-xs sm:p-5 dark:from-primary/[0.10]">
+      <div className="flex items-start gap-3">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary dark:bg-primary/20" aria-hidden>
+          <Sparkles className="size-5" />
+        </span>
+        <div className="min-w-0">
+          <h2 id={`${id}-heading`} className="text-lg font-semibold tracking-tight">
+            Generate AI Answer
+          </h2>
+          <p className="mt-0.5 text-sm text-muted-foreground">
+            Ask the AI for another take on this question with your own instructions, review it, then post it as your answer.
+          </p>
+        </div>
+      </div>
+
+      <div className="mt-4 space-y-2">
+        <Label htmlFor={`${id}-prompt`}>Custom prompt</Label>
+        <Textarea
+          id={`${id}-prompt`}
+          value={prompt}
+          onChange={(e) => setPrompt(e.target.value)}
+          readOnly={locked}
+          aria-readonly={locked || undefined}
+          maxLength={CUSTOM_PROMPT_MAX_LENGTH}
+          placeholder="e.g. Explain it for a beginner and include a short code example"
+          className="min-h-20 resize-y bg-background text-sm read-only:opacity-80"
+        />
+      </div>
+
+      {generate.isPending && generate.streamedText ? (
+        <div className="mt-4 rounded-lg border bg-background px-3 py-3 sm:px-4" aria-busy="true" data-testid="ai-preview-streaming">
+          <p className="mb-2 flex items-center gap-1.5 text-xs font-semibold tracking-wide text-accent-foreground uppercase">
+            <Loader2 className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden /> Writing preview…
+          </p>
+          <MarkdownPreview source={generate.streamedText} className="break-words" />
+        </div>
+      ) : null}
+
+      {preview !== null ? (
+        <div className="mt-4 space-y-3">
+          <div className="rounded-lg border bg-background px-3 py-3 sm:px-4" aria-live="polite">
+            <p className="mb-2 text-xs font-semibold tracking-wide text-accent-foreground uppercase">Preview</p>
+            <MarkdownPreview source={preview} className="break-words" />
+          </div>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button type="button" variant="outline" onClick={onCancel} disabled={create.isPending}>
+              <X aria-hidden /> Cancel
+            </Button>
+            <Button type="button" onClick={onSubmit} disabled={create.isPending}>
+              {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+              Submit Answer
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="mt-3 flex justify-end">
+          <Button type="button" onClick={onGenerate} disabled={generate.isPending}>
+            {generate.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
+            {generate.isPending ? "Generating…" : "Generate Answer"}
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,69 @@
+"use client";
+
+import { useRef, useState } from "react";
+import { MessageCircle } from "lucide-react";
+
+import { focusWhenRendered } from "@/components/answer/focus";
+import { CommentForm } from "@/components/comments/comment-form";
+import { CommentItem, commentElementId } from "@/components/comments/comment-item";
+import { Button } from "@/components/ui/button";
+import { useAddComment } from "@/lib/api-client/comments";
+import type { Answer } from "@/lib/api-client/question-cache";
+
+/**
+ * The threaded comments under an answer, and for members an "Add a comment" box (closed until
+ * asked for, so long answer lists stay calm).
+ */
+export function CommentSection({ questionId, answer }: { questionId: number; answer: Answer }) {
+  const [open, setOpen] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const add = useAddComment(questionId, answer.id);
+  const comments = answer.comments;
+
+  if (comments.length === 0 && !answer.viewerCan.comment) return null;
+
+  return (
+    <div ref={listRef} tabIndex={-1} className="mt-4 border-t pt-2 outline-none" data-testid={`comments-${answer.id}`}>
+      {comments.length > 0 ? (
+        <ul aria-label="Comments" className="divide-y divide-border/60">
+          {comments.map((comment) => (
+            <CommentItem key={comment.id} questionId={questionId} comment={comment} onRemoved={() => listRef.current?.focus({ preventScroll: true })} />
+          ))}
+        </ul>
+      ) : null}
+
+      {answer.viewerCan.comment ? (
+        open ? (
+          <CommentForm
+            label="Add a comment"
+            submitLabel="Post Comment"
+            placeholder="Add a comment…"
+            pending={add.isPending}
+            onSubmit={async (content) => {
+              const created = await add.mutateAsync(content);
+              setOpen(false);
+              focusWhenRendered(commentElementId(created.id));
+            }}
+            onCancel={() => {
+              setOpen(false);
+              requestAnimationFrame(() => addButton.current?.focus());
+            }}
+            className="mt-2"
+          />
+        ) : (
+          <Button
+            ref={addButton}
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="mt-1 -ml-2 h-8 text-muted-foreground"
+            onClick={() => setOpen(true)}
+          >
+            <MessageCircle aria-hidden /> Add a comment
+          </Button>
+        )
+      ) : null}
+    </div>
+  );
+}

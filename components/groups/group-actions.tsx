@@ -1,0 +1,97 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { Clock, Loader2, LogOut, PenSquare, Settings2, UserPlus } from "lucide-react";
+
+import { GroupFormDialog } from "@/components/groups/group-form-dialog";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { useJoinGroup, useLeaveGroup, useWithdrawJoinRequest, type Group } from "@/lib/api-client/groups";
+
+/**
+ * The group page's buttons (SPEC.md section 2): "Join Group" for a member outside it (a request
+ * for a private group, then "Requested" with a way to withdraw it), "Leave Group" for a member
+ * who is not the creator, "Edit" for the creator, and "New Post" (`onNewPost`) for members.
+ */
+export function GroupActions({ group, onNewPost }: { group: Group; onNewPost: () => void }) {
+  const router = useRouter();
+  const refresh = () => router.refresh();
+  const join = useJoinGroup({ onDone: refresh });
+  const leave = useLeaveGroup({ onDone: refresh });
+  const withdraw = useWithdrawJoinRequest({ onDone: refresh });
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {group.viewerCan.post ? (
+        <Button onClick={onNewPost}>
+          <PenSquare aria-hidden /> New Post
+        </Button>
+      ) : null}
+
+      {group.hasRequested ? (
+        <>
+          <span className="inline-flex h-9 items-center gap-1.5 rounded-md border border-dashed px-3 text-sm text-muted-foreground">
+            <Clock className="size-4" aria-hidden /> Requested
+          </span>
+          <Button variant="ghost" onClick={() => withdraw.mutate({ id: group.id })} disabled={withdraw.isPending}>
+            {withdraw.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+            Cancel Request
+          </Button>
+        </>
+      ) : group.viewerCan.join ? (
+        <Button onClick={() => join.mutate({ id: group.id })} disabled={join.isPending}>
+          {join.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <UserPlus aria-hidden />}
+          Join Group
+        </Button>
+      ) : null}
+
+      {group.viewerCan.edit ? (
+        <GroupFormDialog
+          mode="edit"
+          group={group}
+          onSaved={refresh}
+          trigger={
+            <Button variant="outline">
+              <Settings2 aria-hidden /> Edit
+            </Button>
+          }
+        />
+      ) : null}
+
+      {group.viewerCan.leave ? (
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="outline" disabled={leave.isPending}>
+              {leave.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
+              Leave Group
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogHeader>
+              <AlertDialogTitle>Leave {group.name}?</AlertDialogTitle>
+              <AlertDialogDescription>
+                {group.isPrivate
+                  ? "This group is private: you will no longer see its posts, and you would have to ask its creator to let you back in."
+                  : "You can join again at any time."}
+              </AlertDialogDescription>
+            </AlertDialogHeader>
+            <AlertDialogFooter>
+              <AlertDialogCancel>Cancel</AlertDialogCancel>
+              <AlertDialogAction onClick={() => leave.mutate({ id: group.id })}>Leave Group</AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+"use client";
+
+import { useEffect, useId, useState } from "react";
+import { Loader2, MessageSquareDashed, PenSquare, RefreshCw, Search } from "lucide-react";
+
+import { QuestionCard } from "@/components/question/question-card";
+import { QuestionCardActions } from "@/components/question/question-card-actions";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useGroupQuestions } from "@/lib/api-client/groups";
+import { flattenPages, totalOf, type ListPage } from "@/lib/api-client/paging";
+import type { QuestionSummary } from "@/lib/api-client/questions";
+import { GROUP_SEARCH_MAX_LENGTH } from "@/lib/validation/groups";
+
+/** How long the search waits for typing to pause. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * A group's posts, newest first, with "Search posts in this group..." (title or description,
+ * kept in ?search=) and more a page at a time. `initialPage` is the server's first page for
+ * `initialSearch`; `onNewPost` is offered in the empty state to members.
+ */
+export function GroupPosts({
+  groupId,
+  initialSearch,
+  initialPage,
+  onNewPost,
+}: {
+  groupId: number;
+  initialSearch: string;
+  initialPage?: ListPage<QuestionSummary>;
+  onNewPost?: () => void;
+}) {
+  const id = useId();
+  const [input, setInput] = useState(initialSearch);
+  const [search, setSearch] = useState(initialSearch);
+
+  useEffect(() => {
+    const next = input.trim();
+    if (next === search) return;
+    const timer = setTimeout(() => {
+      setSearch(next);
+      const url = new URL(window.location.href);
+      if (next) url.searchParams.set("search", next);
+      else url.searchParams.delete("search");
+      window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}`);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [input, search]);
+
+  const query = useGroupQuestions(groupId, search, { initialPage: search === initialSearch ? initialPage : undefined });
+  const questions = flattenPages(query.data);
+  const total = totalOf(query.data) ?? questions.length;
+  const stale = query.isPlaceholderData;
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div>
+          <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight">
+            Posts
+          </h2>
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {query.isPending
+              ? "Loading posts…"
+              : stale
+                ? "Searching…"
+                : search
+                  ? `${total.toLocaleString("en-US")} ${total === 1 ? "post" : "posts"} matching “${search}”`
+                  : `${total.toLocaleString("en-US")} ${total === 1 ? "post" : "posts"}`}
+          </p>
+        </div>
+        <form role="search" aria-label="Posts in this group" className="relative w-full sm:max-w-xs" onSubmit={(e) => e.preventDefault()}>
+          <label htmlFor={`${id}-search`} className="sr-only">
+            Search posts in this group
+          </label>
+          <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+          <Input
+            id={`${id}-search`}
+            type="search"
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+            placeholder="Search posts in this group..."
+            autoComplete="off"
+            maxLength={GROUP_SEARCH_MAX_LENGTH}
+            className="pl-9"
+          />
+        </form>
+      </div>
+
+      {query.isPending ? (
+        <PostsSkeleton />
+      ) : query.isError && questions.length === 0 ? (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
+          <p className="text-sm text-muted-foreground">Could not load the posts.</p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            <RefreshCw aria-hidden /> Try again
+          </Button>
+        </div>
+      ) : questions.length === 0 ? (
+        <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-12 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
+            <MessageSquareDashed className="size-6" aria-hidden />
+          </span>
+          <p className="mt-4 text-sm text-muted-foreground">{search ? `No posts match “${search}”.` : "No posts yet"}</p>
+          {!search && onNewPost ? (
+            <Button className="mt-4" onClick={onNewPost}>
+              <PenSquare aria-hidden /> Write the First Post
+            </Button>
+          ) : null}
+        </div>
+      ) : (
+        <>
+          <ul className="space-y-4" aria-label="Posts in this group" aria-busy={stale || undefined}>
+            {questions.map((question) => (
+              <li key={question.id} className={stale ? "opacity-60 transition-opacity" : undefined}>
+                <QuestionCard question={question} headingLevel={3} actions={<QuestionCardActions question={question} />} />
+              </li>
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <div className="flex justify-center pt-1">
+              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="min-w-48">
+                {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                {query.isFetchingNextPage ? "Loading..." : "Load More Posts"}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Three placeholder cards while the posts load. */
+function PostsSkeleton() {
+  return (
+    <div className="space-y-4" role="status" aria-label="Loading posts">
+      {Array.from({ length: 3 }, (_, i) => (
+        <div key={i} className="space-y-3 rounded-xl border bg-card p-5">
+          <Skeleton className="h-3 w-40" />
+          <Skeleton className="h-5 w-4/5" />
+          <Skeleton className="h-4 w-full" />
+          <Skeleton className="h-4 w-1/3" />
+        </div>
+      ))}
+    </div>
+  );
+}

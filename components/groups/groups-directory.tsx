@@ -1,0 +1,228 @@
+"use client";
+
+import { useEffect, useId, useState, type ReactNode } from "react";
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { Loader2, Plus, RefreshCw, Search, UsersRound } from "lucide-react";
+
+import { GroupCard } from "@/components/groups/group-card";
+import { GroupFormDialog } from "@/components/groups/group-form-dialog";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useGroupDirectory, type Group } from "@/lib/api-client/groups";
+import { flattenPages, totalOf, type ListPage } from "@/lib/api-client/paging";
+import { GROUP_SEARCH_MAX_LENGTH } from "@/lib/validation/groups";
+
+/** How long the search waits for typing to pause. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The first pages the server rendered: the member's groups and the others, or the results of `search`. */
+export interface GroupsDirectoryInitial {
+  search: string;
+  joined?: ListPage<Group>;
+  discover?: ListPage<Group>;
+  results?: ListPage<Group>;
+}
+
+/**
+ * /groups (SPEC.md section 2): the title, a name or description search (kept in ?search=), the
+ * Create Group dialog (also opened by ?create=true, which is then taken out of the address),
+ * "Your Groups" and "Discover Groups", or "Search Results" while searching.
+ */
+export function GroupsDirectory({ initial }: { initial: GroupsDirectoryInitial }) {
+  const id = useId();
+  const router = useRouter();
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const [input, setInput] = useState(initial.search);
+  const [search, setSearch] = useState(initial.search);
+  const [createOpen, setCreateOpen] = useState(false);
+
+  // ?create=true (the top bar's and side bar's "Create Group") opens the dialog once; the
+  // effect below then takes it out of the address, so a reload does not open it again.
+  const wantsCreate = searchParams.get("create") === "true";
+  const [handledCreate, setHandledCreate] = useState(false);
+  if (wantsCreate && !handledCreate) {
+    setHandledCreate(true);
+    setCreateOpen(true);
+  } else if (!wantsCreate && handledCreate) {
+    setHandledCreate(false);
+  }
+  useEffect(() => {
+    if (!wantsCreate) return;
+    const params = new URLSearchParams(searchParams.toString());
+    params.delete("create");
+    const query = params.toString();
+    router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
+  }, [wantsCreate, searchParams, pathname, router]);
+
+  useEffect(() => {
+    const next = input.trim();
+    if (next === search) return;
+    const timer = setTimeout(() => {
+      setSearch(next);
+      const url = new URL(window.location.href);
+      if (next) url.searchParams.set("search", next);
+      else url.searchParams.delete("search");
+      window.history.replaceState(window.history.state, "", `${url.pathname}${url.search}`);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [input, search]);
+
+  const searching = search.length > 0;
+  const fromServer = search === initial.search;
+  const joined = useGroupDirectory("", "joined", { enabled: !searching, initialPage: initial.joined });
+  const discover = useGroupDirectory("", "discover", { enabled: !searching, initialPage: initial.discover });
+  const results = useGroupDirectory(search, undefined, { enabled: searching, initialPage: fromServer ? initial.results : undefined });
+
+  const createButton = (label = "Create Group") => (
+    <Button onClick={() => setCreateOpen(true)}>
+      <Plus aria-hidden /> {label}
+    </Button>
+  );
+  const nothingAtAll = !joined.isPending && !discover.isPending && flattenPages(joined.data).length === 0 && flattenPages(discover.data).length === 0;
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Groups</h1>
+          <p className="mt-1 text-sm text-muted-foreground">Find your people: join groups around the topics you care about, or start your own.</p>
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+          <form role="search" aria-label="Groups" className="relative w-full sm:w-72" onSubmit={(e) => e.preventDefault()}>
+            <label htmlFor={`${id}-search`} className="sr-only">
+              Search groups by name or description
+            </label>
+            <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <Input
+              id={`${id}-search`}
+              type="search"
+              value={input}
+              onChange={(e) => setInput(e.target.value)}
+              placeholder="Search groups..."
+              autoComplete="off"
+              maxLength={GROUP_SEARCH_MAX_LENGTH}
+              className="pl-9"
+            />
+          </form>
+          {createButton()}
+        </div>
+      </div>
+
+      <GroupFormDialog
+        mode="create"
+        open={createOpen}
+        onOpenChange={setCreateOpen}
+        onSaved={(group) => {
+          router.push(`/groups/${group.id}`);
+          router.refresh();
+        }}
+      />
+
+      {searching ? (
+        <GroupSection title="Search Results" id={`${id}-results`} query={results} count>
+          <EmptyState>No groups found</EmptyState>
+        </GroupSection>
+      ) : (
+        <>
+          <GroupSection title="Your Groups" id={`${id}-joined`} query={joined}>
+            <EmptyState action={nothingAtAll ? undefined : createButton("Create a Group")}>
+              {nothingAtAll ? "You haven't joined any groups yet." : "You haven't joined any groups yet. Join one below or start your own."}
+            </EmptyState>
+          </GroupSection>
+          <GroupSection title="Discover Groups" id={`${id}-discover`} query={discover}>
+            {nothingAtAll ? (
+              <EmptyState action={createButton("Create the First Group")}>No groups yet</EmptyState>
+            ) : (
+              <EmptyState>You&apos;re a member of every group. Start a new one!</EmptyState>
+            )}
+          </GroupSection>
+        </>
+      )}
+    </div>
+  );
+}
+
+type DirectoryQuery = ReturnType<typeof useGroupDirectory>;
+
+/** One titled grid of group cards, with its loading, error and empty states and "Load More Groups". */
+function GroupSection({ title, id, query, count = false, children }: { title: string; id: string; query: DirectoryQuery; count?: boolean; children: ReactNode }) {
+  const groups = flattenPages(query.data);
+  const total = totalOf(query.data) ?? groups.length;
+  const stale = query.isPlaceholderData;
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id={id} className="text-lg font-semibold tracking-tight">
+          {title}
+        </h2>
+        {count && !query.isPending ? (
+          <p className="text-sm text-muted-foreground" aria-live="polite">
+            {stale ? "Searching…" : `${total.toLocaleString("en-US")} ${total === 1 ? "group" : "groups"}`}
+          </p>
+        ) : null}
+      </div>
+      {query.isPending ? (
+        <GroupGridSkeleton label={`Loading ${title.toLowerCase()}`} />
+      ) : query.isError && groups.length === 0 ? (
+        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center">
+          <p className="text-sm text-muted-foreground">Could not load the groups.</p>
+          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+            <RefreshCw aria-hidden /> Try again
+          </Button>
+        </div>
+      ) : groups.length === 0 ? (
+        children
+      ) : (
+        <>
+          <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-labelledby={id} aria-busy={stale || undefined}>
+            {groups.map((group) => (
+              <li key={group.id} className={stale ? "opacity-60 transition-opacity" : undefined}>
+                <GroupCard group={group} />
+              </li>
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="min-w-44">
+                {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                {query.isFetchingNextPage ? "Loading..." : "Load More Groups"}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-10 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
+        <UsersRound className="size-6" aria-hidden />
+      </span>
+      <p className="mt-4 text-sm text-muted-foreground">{children}</p>
+      {action ? <div className="mt-4">{action}</div> : null}
+    </div>
+  );
+}
+
+function GroupGridSkeleton({ label }: { label: string }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" role="status" aria-label={label}>
+      {Array.from({ length: 3 }, (_, i) => (
+        <div key={i} className="overflow-hidden rounded-xl border bg-card">
+          <Skeleton className="h-20 w-full rounded-none" />
+          <div className="space-y-3 p-4">
+            <Skeleton className="size-12 rounded-xl" />
+            <Skeleton className="h-5 w-40" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-32" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

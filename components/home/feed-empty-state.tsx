@@ -1,0 +1,72 @@
+import Link from "next/link";
+import { FilterX, MessageSquarePlus, Rss } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import type { FeedFilter } from "@/components/home/feed-filter";
+
+function Frame({ icon: Icon, children }: { icon: typeof Rss; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-14 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
+        <Icon className="size-6" aria-hidden />
+      </span>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * What the feed shows when it has no questions (SPEC.md section 2's exact wording). `onAsk`
+ * opens the Ask dialog in place; without it the button links to /?ask=1. With filters on,
+ * it says that nothing matches them instead.
+ */
+export function FeedEmptyState({
+  filter,
+  onAsk,
+  filtered = false,
+  onClearFilters,
+}: {
+  filter: FeedFilter;
+  onAsk?: () => void;
+  filtered?: boolean;
+  onClearFilters?: () => void;
+}) {
+  if (filter === "following") {
+    return (
+      <Frame icon={Rss}>
+        <p className="mt-4 max-w-md text-sm text-muted-foreground">
+          No questions from users or topics you follow yet. Try following some topics or users!
+        </p>
+        <Button asChild variant="outline" className="mt-5">
+          <Link href="/tags">Explore Tags</Link>
+        </Button>
+      </Frame>
+    );
+  }
+  if (filtered) {
+    return (
+      <Frame icon={FilterX}>
+        <p className="mt-4 max-w-md text-sm text-muted-foreground">No questions match these filters.</p>
+        {onClearFilters ? (
+          <Button variant="outline" className="mt-5" onClick={onClearFilters}>
+            Clear all
+          </Button>
+        ) : null}
+      </Frame>
+    );
+  }
+  return (
+    <Frame icon={MessageSquarePlus}>
+      <p className="mt-4 max-w-md text-sm text-muted-foreground">No questions available yet. Be the first to ask!</p>
+      {onAsk ? (
+        <Button className="mt-5" onClick={onAsk}>
+          Ask the First Question
+        </Button>
+      ) : (
+        <Button asChild className="mt-5">
+          <Link href="/?ask=1">Ask the First Question</Link>
+        </Button>
+      )}
+    </Frame>
+  );
+}

@@ -1,0 +1,51 @@
+"use client";
+
+import { X } from "lucide-react";
+
+import { answersLabels, sortLabels, type FeedOptions } from "@/components/home/feed-filter";
+import { Button } from "@/components/ui/button";
+
+type OptionName = keyof FeedOptions;
+
+/** The active filters as removable chips, with "Clear all" (SPEC.md section 2); nothing when none is active. */
+export function FeedFilterChips({
+  options,
+  onRemove,
+  onClearAll,
+}: {
+  options: FeedOptions;
+  onRemove: (name: OptionName) => void;
+  onClearAll: () => void;
+}) {
+  const chips: { name: OptionName; label: string; value: string }[] = [];
+  if (options.sort) chips.push({ name: "sort", label: "Sorted by", value: sortLabels[options.sort] });
+  if (options.answers) chips.push({ name: "answers", label: "Filter by", value: answersLabels[options.answers] });
+  if (options.tag) chips.push({ name: "tag", label: "Tagged with", value: options.tag });
+  if (chips.length === 0) return null;
+
+  return (
+    <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Active filters">
+      <ul className="flex flex-wrap items-center gap-2">
+        {chips.map((chip) => (
+          <li key={chip.name}>
+            <span className="inline-flex items-center gap-1 rounded-full border border-primary/25 bg-primary/5 py-0.5 pr-0.5 pl-3 text-xs dark:bg-primary/10">
+              <span className="text-muted-foreground">{chip.label}:</span>
+              <span className="font-medium text-foreground">{chip.value}</span>
+              <button
+                type="button"
+                onClick={() => onRemove(chip.name)}
+                aria-label={`Remove filter ${chip.label} ${chip.value}`}
+                className="ml-0.5 rounded-full p-1 text-muted-foreground outline-none transition-colors hover:bg-primary/10 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+              >
+                <X className="size-3" aria-hidden />
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Button type="button" variant="link" size="sm" className="h-7 px-1" onClick={onClearAll}>
+        Clear all
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,145 @@
+"use client";
+
+import { useId, useState } from "react";
+import { SlidersHorizontal } from "lucide-react";
+
+import {
+  answersLabels,
+  normalizeTagFilter,
+  sortLabels,
+  type FeedAnswers,
+  type FeedOptions,
+  type FeedSort,
+} from "@/components/home/feed-filter";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+
+const sorts: FeedSort[] = ["newest", "activity", "votes", "views"];
+const answerChoices: FeedAnswers[] = ["all", "answered", "unanswered"];
+
+/**
+ * The home feed's Filter dialog (SPEC.md section 2): Sorted by, Filter by and Tagged with.
+ * `defaultSort` is the current tab's order; choosing it again means "no sort filter".
+ */
+export function FeedFilterDialog({
+  options,
+  defaultSort,
+  onApply,
+}: {
+  options: FeedOptions;
+  defaultSort: FeedSort;
+  onApply: (options: FeedOptions) => void;
+}) {
+  const id = useId();
+  const [open, setOpen] = useState(false);
+  const [sort, setSort] = useState<FeedSort>(options.sort ?? defaultSort);
+  const [answers, setAnswers] = useState<FeedAnswers>(options.answers ?? "all");
+  const [tag, setTag] = useState(options.tag ?? "");
+  const active = [options.sort, options.answers, options.tag].filter(Boolean).length;
+
+  function openChange(next: boolean) {
+    if (next) {
+      // Every opening starts from what the feed shows now.
+      setSort(options.sort ?? defaultSort);
+      setAnswers(options.answers ?? "all");
+      setTag(options.tag ?? "");
+    }
+    setOpen(next);
+  }
+
+  function apply(event: React.FormEvent) {
+    event.preventDefault();
+    const next: FeedOptions = {};
+    if (sort !== defaultSort) next.sort = sort;
+    if (answers !== "all") next.answers = answers;
+    const normalized = normalizeTagFilter(tag);
+    if (normalized) next.tag = normalized;
+    onApply(next);
+    setOpen(false);
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={openChange}>
+      <DialogTrigger asChild>
+        <Button variant="outline">
+          <SlidersHorizontal aria-hidden /> Filter
+          {active > 0 ? (
+            <span className="ml-0.5 rounded-full bg-primary px-1.5 py-0.5 text-[11px] leading-none font-semibold text-primary-foreground tabular-nums">
+              {active}
+              <span className="sr-only"> active</span>
+            </span>
+          ) : null}
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Filter Questions</DialogTitle>
+          <DialogDescription>Choose the order and narrow the list by answers or by a tag.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={apply} className="space-y-6">
+          <fieldset className="space-y-3">
+            <legend className="mb-3 text-sm font-semibold">Sorted by</legend>
+            <RadioGroup value={sort} onValueChange={(v) => setSort(v as FeedSort)} className="grid-cols-2 gap-2">
+              {sorts.map((value) => (
+                <Choice key={value} id={`${id}-sort-${value}`} value={value} label={sortLabels[value]} />
+              ))}
+            </RadioGroup>
+          </fieldset>
+
+          <fieldset className="space-y-3">
+            <legend className="mb-3 text-sm font-semibold">Filter by</legend>
+            <RadioGroup value={answers} onValueChange={(v) => setAnswers(v as FeedAnswers)} className="grid-cols-1 gap-2 sm:grid-cols-3">
+              {answerChoices.map((value) => (
+                <Choice key={value} id={`${id}-answers-${value}`} value={value} label={answersLabels[value]} />
+              ))}
+            </RadioGroup>
+          </fieldset>
+
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-tag`} className="text-sm font-semibold">
+              Tagged with
+            </Label>
+            <Input
+              id={`${id}-tag`}
+              value={tag}
+              onChange={(e) => setTag(e.target.value)}
+              placeholder="e.g. javascript"
+              autoComplete="off"
+              maxLength={50}
+            />
+          </div>
+
+          <DialogFooter className="gap-2">
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => {
+                setSort(defaultSort);
+                setAnswers("all");
+                setTag("");
+              }}
+            >
+              Reset
+            </Button>
+            <Button type="submit">Apply Filters</Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function Choice({ id, value, label }: { id: string; value: string; label: string }) {
+  return (
+    <Label
+      htmlFor={id}
+      className="cursor-pointer rounded-md border px-3 py-2.5 font-normal transition-colors hover:bg-accent/60 has-[[data-state=checked]]:border-primary/50 has-[[data-state=checked]]:bg-primary/5 dark:has-[[data-state=checked]]:bg-primary/10"
+    >
+      <RadioGroupItem id={id} value={value} />
+      {label}
+    </Label>
+  );
+}

@@ -1,0 +1,112 @@
+/** The home feed's tabs (SPEC.md section 2: ?filter=popular|frequent preselects a tab). */
+export type FeedFilter = "newest" | "popular" | "frequent" | "following";
+
+/** The orders of the Filter dialog's "Sorted by" (GET /api/questions?sort=). */
+export type FeedSort = "newest" | "activity" | "votes" | "views";
+
+/** The Filter dialog's "Filter by": "all" (labelled 'No answers' by the spec) means no answer filter. */
+export type FeedAnswers = "all" | "answered" | "unanswered";
+
+/** What the Filter dialog chose on top of a tab; a missing value is the tab's default. */
+export interface FeedOptions {
+  sort?: FeedSort;
+  answers?: Exclude<FeedAnswers, "all">;
+  tag?: string;
+}
+
+/** Everything the feed's address describes. */
+export interface FeedState {
+  filter: FeedFilter;
+  options: FeedOptions;
+}
+
+/** Each tab's page title, its order, and the query string that selects it. */
+export const feedTabs: { filter: FeedFilter; label: string; title: string; href: string; sort: FeedSort }[] = [
+  { filter: "newest", label: "Newest", title: "Newest Questions", href: "/", sort: "newest" },
+  { filter: "popular", label: "Popular", title: "Popular Questions", href: "/?filter=popular", sort: "votes" },
+  { filter: "frequent", label: "Frequent", title: "Frequently Viewed Questions", href: "/?filter=frequent", sort: "views" },
+  { filter: "following", label: "Following", title: "Following", href: "/?filter=following", sort: "newest" },
+];
+
+/** SPEC.md section 2's labels of the Filter dialog. */
+export const sortLabels: Record<FeedSort, string> = {
+  newest: "Newest",
+  activity: "Recent activity",
+  votes: "Highest score",
+  views: "Most frequent",
+};
+
+export const answersLabels: Record<FeedAnswers, string> = {
+  all: "No answers",
+  answered: "Answered",
+  unanswered: "Unanswered",
+};
+
+const first = (value: string | string[] | null | undefined) => (Array.isArray(value) ? value[0] : value) ?? undefined;
+
+/** The tab a ?filter= value selects; anything unknown is Newest. */
+export function parseFeedFilter(value: string | string[] | null | undefined): FeedFilter {
+  const v = first(value);
+  return v === "popular" || v === "frequent" || v === "following" ? v : "newest";
+}
+
+/** The page title of a tab. */
+export function feedTitle(filter: FeedFilter): string {
+  return feedTabs.find((tab) => tab.filter === filter)!.title;
+}
+
+/** The order a tab lists by when the Filter dialog chose none. */
+export function tabSort(filter: FeedFilter): FeedSort {
+  return feedTabs.find((tab) => tab.filter === filter)!.sort;
+}
+
+/** A tag filter as the server matches it: trimmed, lower-case, at most 50 characters; empty means none. */
+export function normalizeTagFilter(value: string | null | undefined): string | undefined {
+  const tag = value?.trim().toLowerCase().slice(0, 50);
+  return tag ? tag : undefined;
+}
+
+/** The feed's state from its address (?filter=, ?sort=, ?answers=, ?tag=); unknown values are ignored. */
+export function parseFeedState(get: (name: string) => string | string[] | null | undefined): FeedState {
+  const filter = parseFeedFilter(get("filter"));
+  const sort = first(get("sort"));
+  const answers = first(get("answers"));
+  const options: FeedOptions = {};
+  if (sort === "newest" || sort === "activity" || sort === "votes" || sort === "views") {
+    if (sort !== tabSort(filter)) options.sort = sort;
+  }
+  if (answers === "answered" || answers === "unanswered") options.answers = answers;
+  const tag = normalizeTagFilter(first(get("tag")));
+  if (tag) options.tag = tag;
+  return { filter, options };
+}
+
+/** The address of a feed state (only what differs from the defaults; other parameters dropped). */
+export function feedHref({ filter, options }: FeedState): string {
+  const params = new URLSearchParams();
+  if (filter !== "newest") params.set("filter", filter);
+  if (options.sort && options.sort !== tabSort(filter)) params.set("sort", options.sort);
+  if (options.answers) params.set("answers", options.answers);
+  if (options.tag) params.set("tag", options.tag);
+  const query = params.toString();
+  return query ? `/?${query}` : "/";
+}
+
+/**
+ * The GET /api/questions filters of a state (the tab's order unless the dialog chose one);
+ * null for Following, which reads GET /api/feed and takes no filters.
+ */
+export function listFiltersOf({ filter, options }: FeedState): { sort: FeedSort; answers?: "answered" | "unanswered"; tag?: string } | null {
+  if (filter === "following") return null;
+  return { sort: options.sort ?? tabSort(filter), answers: options.answers, tag: options.tag };
+}
+
+/** Whether the Filter dialog narrowed or reordered the list. */
+export function hasActiveOptions(options: FeedOptions): boolean {
+  return Boolean(options.sort || options.answers || options.tag);
+}
+
+/** Whether two states list the same questions. */
+export function sameFeedState(a: FeedState, b: FeedState): boolean {
+  return feedHref(a) === feedHref(b);
+}

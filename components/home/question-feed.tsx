@@ -1,0 +1,211 @@
+"use client";
+
+import { useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "next/navigation";
+import { Loader2, MessageSquarePlus, RefreshCw } from "lucide-react";
+
+import { FeedEmptyState } from "@/components/home/feed-empty-state";
+import {
+  feedHref,
+  feedTitle,
+  hasActiveOptions,
+  listFiltersOf,
+  parseFeedState,
+  sameFeedState,
+  tabSort,
+  type FeedFilter,
+  type FeedOptions,
+  type FeedState,
+} from "@/components/home/feed-filter";
+import { FeedFilterChips } from "@/components/home/feed-filter-chips";
+import { FeedFilterDialog } from "@/components/home/feed-filter-dialog";
+import { FeedTabs } from "@/components/home/feed-tabs";
+import { AskQuestionDialog, type AskGroupOption } from "@/components/question/ask-question-dialog";
+import { QuestionCard } from "@/components/question/question-card";
+import { QuestionCardActions } from "@/components/question/question-card-actions";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { flattenPages, QUESTION_PAGE_SIZE, totalOf, type ListPage } from "@/lib/api-client/paging";
+import { useFeed, useQuestionList, type QuestionSummary } from "@/lib/api-client/questions";
+
+/** SPEC.md section 2: three placeholders while the list loads. */
+export const FEED_SKELETON_COUNT = 3;
+
+/** Moves the address to a feed state without a server round trip (the list is read by React Query). */
+function goTo(state: FeedState, mode: "push" | "replace") {
+  const href = feedHref(state);
+  if (mode === "push") window.history.pushState(null, "", href);
+  else window.history.replaceState(null, "", href);
+}
+
+/**
+ * The signed-in home feed (SPEC.md section 2): the tab's title and question count, Ask
+ * Question, the Filter dialog and its chips, the tabs, the cards with their actions, three
+ * placeholders while loading, "Load More Questions", and a refresh every 30 seconds. The
+ * address (?filter=, ?sort=, ?answers=, ?tag=) is the state; `initialPage` is the server's
+ * first page of `initialState`, `pageSize` questions long (the member's questions per page),
+ * and "Load More" and the refresh read pages of that size. ?ask=1 opens the Ask dialog and is
+ * then removed.
+ */
+export function QuestionFeed({
+  initialState,
+  initialPage,
+  pageSize = QUESTION_PAGE_SIZE,
+  groups = [],
+}: {
+  initialState: FeedState;
+  initialPage: ListPage<QuestionSummary>;
+  pageSize?: number;
+  groups?: AskGroupOption[];
+}) {
+  const searchParams = useSearchParams();
+  const state = useMemo(() => parseFeedState((name) => searchParams?.get(name)), [searchParams]);
+  const { filter, options } = state;
+  const fromServer = sameFeedState(state, initialState);
+  const listFilters = listFiltersOf(state);
+
+  const list = useQuestionList(listFilters ?? {}, {
+    pageSize,
+    enabled: listFilters !== null,
+    initialPage: fromServer && listFilters !== null ? initialPage : undefined,
+  });
+  const feed = useFeed({
+    pageSize,
+    enabled: filter === "following",
+    initialPage: fromServer && filter === "following" ? initialPage : undefined,
+  });
+  const query = filter === "following" ? feed : list;
+  const questions = flattenPages(query.data);
+  const total = totalOf(query.data);
+
+  const [askOpen, setAskOpen] = useState(false);
+  // ?ask=1 (the mobile menu's Ask Question) opens the dialog once per arrival of the parameter.
+  const askParam = searchParams?.get("ask") ?? null;
+  const [seenAskParam, setSeenAskParam] = useState<string | null>(null);
+  if (askParam !== seenAskParam) {
+    setSeenAskParam(askParam);
+    if (askParam === "1") setAskOpen(true);
+  }
+  useEffect(() => {
+    if (askParam !== "1") return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete("ask");
+    window.history.replaceState(null, "", `${url.pathname}${url.search}${url.hash}`);
+  }, [askParam]);
+
+  const title = feedTitle(filter);
+  useEffect(() => {
+    // The home page is the root segment, so its server title carries no " · Agora" suffix either.
+    document.title = title;
+  }, [title]);
+
+  function changeTab(next: FeedFilter) {
+    if (next === filter) return;
+    // A tab sets the order; the answer and tag filters carry over (Following takes none).
+    goTo({ filter: next, options: next === "following" ? {} : { answers: options.answers, tag: options.tag } }, "push");
+  }
+  const setOptions = (next: FeedOptions) => goTo({ filter, options: next }, "replace");
+  const clearAll = () => setOptions({});
+  const filtered = filter !== "following" && hasActiveOptions(options);
+
+  return (
+    <div className="min-w-0 flex-1 space-y-5">
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{title}</h1>
+          <p className="mt-1 text-sm text-muted-foreground" aria-live="polite">
+            {total === null ? (query.isPending ? "Loading questions…" : "\u00a0") : `${total.toLocaleString("en-US")} ${total === 1 ? "question" : "questions"}`}
+          </p>
+        </div>
+        <div className="flex items-center gap-2">
+          {filter !== "following" ? <FeedFilterDialog options={options} defaultSort={tabSort(filter)} onApply={setOptions} /> : null}
+          <AskQuestionDialog
+            open={askOpen}
+            onOpenChange={setAskOpen}
+            groups={groups}
+            trigger={
+              <Button>
+                <MessageSquarePlus aria-hidden /> Ask Question
+              </Button>
+            }
+          />
+        </div>
+      </div>
+
+      <FeedTabs current={filter} onChange={changeTab}>
+        {filtered ? (
+          <FeedFilterChips
+            options={options}
+            onRemove={(name) => {
+              const next = { ...options };
+              delete next[name];
+              setOptions(next);
+            }}
+            onClearAll={clearAll}
+          />
+        ) : null}
+
+        {query.isPending ? (
+          <FeedSkeleton />
+        ) : query.isError && questions.length === 0 ? (
+          <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
+            <p className="text-sm text-muted-foreground">Could not load the questions.</p>
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              <RefreshCw aria-hidden /> Try again
+            </Button>
+          </div>
+        ) : questions.length === 0 ? (
+          <FeedEmptyState filter={filter} filtered={filtered} onAsk={() => setAskOpen(true)} onClearFilters={clearAll} />
+        ) : (
+          <>
+            <ul className="space-y-4" aria-label={title}>
+              {questions.map((question) => (
+                <li key={question.id}>
+                  <QuestionCard question={question} actions={<QuestionCardActions question={question} />} />
+                </li>
+              ))}
+            </ul>
+            {query.hasNextPage ? (
+              <div className="flex justify-center pt-2">
+                <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="min-w-48">
+                  {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                  {query.isFetchingNextPage ? "Loading..." : "Load More Questions"}
+                </Button>
+              </div>
+            ) : (
+              <p className="pt-2 text-center text-xs text-muted-foreground">You&apos;re all caught up.</p>
+            )}
+          </>
+        )}
+      </FeedTabs>
+    </div>
+  );
+}
+
+/** Three placeholder cards while the list loads. */
+export function FeedSkeleton() {
+  return (
+    <div className="space-y-4" role="status" aria-label="Loading questions">
+      {Array.from({ length: FEED_SKELETON_COUNT }, (_, i) => (
+        <div key={i} className="flex gap-4 rounded-xl border bg-card p-4 sm:p-5" data-testid="feed-skeleton">
+          <div className="hidden w-16 shrink-0 space-y-2 sm:block">
+            <Skeleton className="h-12 w-full" />
+            <Skeleton className="h-12 w-full" />
+          </div>
+          <div className="flex-1 space-y-3">
+            <div className="flex items-center gap-2">
+              <Skeleton className="size-5 rounded-full" />
+              <Skeleton className="h-3 w-32" />
+            </div>
+            <Skeleton className="h-5 w-4/5" />
+            <div className="flex gap-1.5">
+              <Skeleton className="h-5 w-14" />
+              <Skeleton className="h-5 w-16" />
+            </div>
+            <Skeleton className="h-16 w-full" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import Link from "next/link";
+
+import { LogoMark } from "@/components/layout/logo";
+
+const linkClass =
+  "rounded-sm text-sm text-muted-foreground outline-none transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
+
+/** The site footer of the landing page: product name, links and copyright. */
+export function LandingFooter() {
+  return (
+    <footer className="border-t">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
+        <div className="flex items-center gap-2">
+          <LogoMark className="size-7" />
+          <div>
+            <p className="font-semibold">Agora</p>
+            <p className="text-xs text-muted-foreground">AI-powered Q&amp;A</p>
+          </div>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2">
+            <li>
+              <Link href="/about" className={linkClass}>
+                About
+              </Link>
+            </li>
+            <li>
+              <Link href="/tags" className={linkClass}>
+                Tags
+              </Link>
+            </li>
+            <li>
+              <a href="/api/login" className={linkClass}>
+                Sign In
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <p className="text-sm text-muted-foreground">© {new Date().getFullYear()} Agora. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}

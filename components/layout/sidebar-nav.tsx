@@ -1,0 +1,55 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname, useSearchParams } from "next/navigation";
+import { Flame, Home, Tags, UsersRound } from "lucide-react";
+
+import { cn } from "@/lib/utils";
+
+const links = [
+  { href: "/", label: "Home", icon: Home, matches: (path: string, filter: string | null) => path === "/" && filter !== "popular" },
+  { href: "/?filter=popular", label: "Popular", icon: Flame, matches: (path: string, filter: string | null) => path === "/" && filter === "popular" },
+  { href: "/groups", label: "Groups", icon: UsersRound, matches: (path: string) => path.startsWith("/groups") },
+  { href: "/tags", label: "Tags", icon: Tags, matches: (path: string) => path.startsWith("/tags") },
+];
+
+/** The side bar's main links, the current one highlighted. */
+export function SidebarNav({ highlight = true }: { highlight?: boolean }) {
+  return highlight ? <HighlightedNav /> : <NavList current={null} />;
+}
+
+function HighlightedNav() {
+  const pathname = usePathname() ?? "";
+  const filter = useSearchParams()?.get("filter") ?? null;
+  const current = links.find((link) => link.matches(pathname, filter))?.href ?? null;
+  return <NavList current={current} />;
+}
+
+function NavList({ current }: { current: string | null }) {
+  return (
+    <nav aria-label="Main">
+      <ul className="space-y-0.5">
+        {links.map(({ href, label, icon: Icon }) => {
+          const active = href === current;
+          return (
+            <li key={href}>
+              <Link
+                href={href}
+                aria-current={active ? "page" : undefined}
+                className={cn(
+                  "flex items-center gap-3 rounded-md px-3 py-1.5 text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                  active
+                    ? "bg-accent text-accent-foreground"
+                    : "text-foreground/80 hover:bg-accent/60 hover:text-foreground",
+                )}
+              >
+                <Icon className={cn("size-4", active ? "text-primary" : "text-muted-foreground")} aria-hidden />
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ReactNode } from "react";
+
+import { Sidebar } from "@/components/layout/sidebar";
+import { SkipLink } from "@/components/layout/skip-link";
+import { TopBar } from "@/components/layout/top-bar";
+import type { ShellUser } from "@/components/layout/types";
+import { ThemePreferenceSync } from "@/components/settings/theme-preference";
+import { getViewer } from "@/lib/server/auth/session";
+import { countUnreadNotifications } from "@/lib/server/notifications/queries";
+import { getPreferences } from "@/lib/server/users/queries";
+
+/**
+ * The frame of every page but the landing: top bar, the side bar for signed-in members
+ * (unless `sidebar` is false), and the page's one <main>. A member's saved theme is applied
+ * here, so a theme chosen on one device follows them to every page of another.
+ */
+export async function SiteShell({ children, sidebar = true }: { children: ReactNode; sidebar?: boolean }) {
+  const viewer = await getViewer();
+  const user: ShellUser | null = viewer
+    ? {
+        id: viewer.id,
+        email: viewer.email,
+        firstName: viewer.firstName,
+        lastName: viewer.lastName,
+        profileImageUrl: viewer.profileImageUrl,
+      }
+    : null;
+  // Visitors have no saved preferences: no query for them.
+  const [unread, preferences] = viewer ? await Promise.all([countUnreadNotifications(viewer.id), getPreferences(viewer)]) : [undefined, null];
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      {/* "auto" is also what a member who never chose gets: only an explicit choice overrides this browser's theme. */}
+      {preferences && preferences.theme !== "auto" ? <ThemePreferenceSync theme={preferences.theme} /> : null}
+      <SkipLink />
+      <TopBar user={user} initialUnreadCount={unread} />
+      <div className="mx-auto flex w-full max-w-screen-2xl flex-1">
+        {user && sidebar ? <Sidebar /> : null}
+        <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import Link from "next/link";
+import { Plus } from "lucide-react";
+
+import { NotificationBell } from "@/components/notifications/notification-bell";
+import { BrandLink } from "@/components/layout/logo";
+import { MobileMenu } from "@/components/layout/mobile-menu";
+import { SearchBox } from "@/components/layout/search-box";
+import { ThemeToggle } from "@/components/layout/theme-toggle";
+import type { ShellUser } from "@/components/layout/types";
+import { UserMenu } from "@/components/layout/user-menu";
+import { Button } from "@/components/ui/button";
+import { useUnreadCount } from "@/lib/api-client/notifications";
+
+/**
+ * The top bar of every page but the landing: logo, search, and either About / Log In (visitors)
+ * or Create Group, the notification bell and the user menu (members); a menu below lg.
+ */
+export function TopBar({ user, initialUnreadCount }: { user: ShellUser | null; initialUnreadCount?: number }) {
+  // Shared with the bell (same query), so the mobile menu's badge stays in step.
+  const { data: unread = 0 } = useUnreadCount({ enabled: Boolean(user), initialCount: user ? initialUnreadCount : undefined });
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-16 w-full max-w-screen-2xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
+        <MobileMenu user={user} unreadCount={unread} />
+        <BrandLink />
+        <div className="mx-auto flex min-w-0 flex-1 justify-center sm:px-4">
+          <SearchBox enabled={Boolean(user)} className="max-w-xl" />
+        </div>
+        {/* Members keep the bell on every width (its badge is the only sign of news on a phone); the rest moves into the menu below lg. */}
+        <nav aria-label="Account" className={user ? "flex items-center gap-1" : "hidden items-center gap-1 lg:flex"}>
+          {user ? (
+            <>
+              <Button asChild variant="outline" size="sm" className="mr-1 hidden lg:inline-flex">
+                <Link href="/groups?create=true">
+                  <Plus /> Create Group
+                </Link>
+              </Button>
+              <NotificationBell initialUnreadCount={initialUnreadCount} />
+              <span className="hidden lg:contents">
+                <ThemeToggle />
+                <UserMenu user={user} />
+              </span>
+            </>
+          ) : (
+            <>
+              <Button asChild variant="ghost" size="sm">
+                <Link href="/about">About</Link>
+              </Button>
+              <ThemeToggle />
+              <Button asChild size="sm" className="ml-1">
+                <a href="/api/login">Log In</a>
+              </Button>
+            </>
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,13 @@
+/** The signed-in member as the shell's client components know them (no settings, no secrets). */
+export interface ShellUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+}
+
+/** Unread badges read "9+" above 9 (SPEC.md section 9). */
+export function unreadBadgeText(count: number): string {
+  return count > 9 ? "9+" : String(count);
+}

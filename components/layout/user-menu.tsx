@@ -1,0 +1,57 @@
+"use client";
+
+import Link from "next/link";
+import { LogOut, Settings, User } from "lucide-react";
+
+import { UserAvatar } from "@/components/common/user-avatar";
+import type { ShellUser } from "@/components/layout/types";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { displayName } from "@/lib/display";
+
+/** The signed-in member's menu: profile, settings and log out (a full navigation to /api/logout). */
+export function UserMenu({ user }: { user: ShellUser }) {
+  const name = displayName(user);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="rounded-full" aria-label={`Account menu for ${name}`}>
+          <UserAvatar user={user} className="size-8" decorative />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        <DropdownMenuLabel className="flex items-center gap-3 py-2">
+          <UserAvatar user={user} className="size-9" decorative />
+          <span className="min-w-0">
+            <span className="block truncate text-sm font-semibold">{name}</span>
+            <span className="block truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+          </span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link href={`/users/${user.id}`}>
+            <User /> Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/settings">
+            <Settings /> Settings
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <a href="/api/logout">
+            <LogOut /> Log out
+          </a>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

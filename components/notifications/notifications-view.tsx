@@ -1,0 +1,158 @@
+"use client";
+
+import { useState } from "react";
+import { Bell, BellOff, CheckCheck, Loader2, RefreshCw } from "lucide-react";
+
+import { NotificationListItem } from "@/components/notifications/notification-list";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import {
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotificationPages,
+  useUnreadCount,
+  type NotificationFilter,
+  type NotificationItem,
+} from "@/lib/api-client/notifications";
+import { flattenPages, totalOf, type ListPage } from "@/lib/api-client/paging";
+
+/** SPEC.md section 2's empty states of the two tabs. */
+export const EMPTY_TEXT: Record<NotificationFilter, string> = {
+  all: "No notifications yet",
+  unread: "No unread notifications",
+};
+
+/**
+ * The notifications page (SPEC.md section 2): tabs All (n) and Unread (n), Mark all read while
+ * something is unread, the list a page at a time. Following an item marks it read.
+ * `initialPage` is the server's first page of All, `initialUnread` the unread count.
+ */
+export function NotificationsView({ initialPage, initialUnread }: { initialPage: ListPage<NotificationItem>; initialUnread: number }) {
+  const [tab, setTab] = useState<NotificationFilter>("all");
+  const all = useNotificationPages("all", { initialPage });
+  const unreadList = useNotificationPages("unread", { enabled: tab === "unread" });
+  const { data: unread = 0 } = useUnreadCount({ initialCount: initialUnread });
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+
+  const allTotal = totalOf(all.data) ?? flattenPages(all.data).length;
+  const open = (n: NotificationItem) => {
+    if (!n.isRead) markRead.mutate(n);
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Notifications</h1>
+          <p className="mt-1 text-sm text-muted-foreground" aria-live="polite">
+            {unread > 0 ? `${unread} unread` : allTotal > 0 ? "You're all caught up." : "Answers, votes, comments and followers show up here."}
+          </p>
+        </div>
+        {unread > 0 ? (
+          <Button variant="outline" size="sm" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
+            {markAll.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <CheckCheck aria-hidden />}
+            Mark all read
+          </Button>
+        ) : null}
+      </div>
+
+      <Tabs value={tab} onValueChange={(value) => setTab(value as NotificationFilter)} className="gap-4">
+        <TabsList aria-label="Show notifications">
+          <TabsTrigger value="all" className="px-4">
+            All ({allTotal})
+          </TabsTrigger>
+          <TabsTrigger value="unread" className="px-4">
+            Unread ({unread})
+          </TabsTrigger>
+        </TabsList>
+        {(["all", "unread"] as const).map((filter) => (
+          <TabsContent key={filter} value={filter}>
+            <NotificationPages
+              filter={filter}
+              query={filter === "all" ? all : unreadList}
+              onOpen={open}
+              onMarkRead={(n) => markRead.mutate(n)}
+            />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}
+
+function NotificationPages({
+  filter,
+  query,
+  onOpen,
+  onMarkRead,
+}: {
+  filter: NotificationFilter;
+  query: ReturnType<typeof useNotificationPages>;
+  onOpen: (n: NotificationItem) => void;
+  onMarkRead: (n: NotificationItem) => void;
+}) {
+  const items = flattenPages(query.data);
+
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading notifications" className="space-y-2">
+        {Array.from({ length: 3 }, (_, i) => (
+          <div key={i} className="flex gap-3 rounded-xl border p-4">
+            <Skeleton className="size-10 rounded-full" />
+            <div className="flex-1 space-y-2">
+              <Skeleton className="h-4 w-2/3" />
+              <Skeleton className="h-3.5 w-5/6" />
+              <Skeleton className="h-3 w-20" />
+            </div>
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (query.isError && items.length === 0) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
+        <p className="text-sm text-muted-foreground">Could not load your notifications.</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          <RefreshCw aria-hidden /> Try again
+        </Button>
+      </div>
+    );
+  }
+  if (items.length === 0) {
+    return (
+      <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-14 text-center">
+        <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
+          {filter === "all" ? <Bell className="size-6" aria-hidden /> : <BellOff className="size-6" aria-hidden />}
+        </span>
+        <p className="mt-4 text-sm font-medium">{EMPTY_TEXT[filter]}</p>
+        <p className="mt-1 max-w-sm text-sm text-muted-foreground">
+          {filter === "all"
+            ? "You'll hear here when someone answers your questions, votes on or comments on your answers, or follows you."
+            : "You have read everything. Nice work!"}
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-4">
+      <ul className="space-y-2" aria-label={filter === "all" ? "All notifications" : "Unread notifications"}>
+        {items.map((n) => (
+          <li key={n.id}>
+            <NotificationListItem notification={n} onOpen={onOpen} onMarkRead={onMarkRead} />
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="min-w-40">
+            {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
+            {query.isFetchingNextPage ? "Loading..." : "Load More"}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+"use client";
+
+import { Bot, CalendarDays, Globe, MapPin, Pencil, Plus } from "lucide-react";
+
+import { UserAvatar } from "@/components/common/user-avatar";
+import { EditProfileDialog } from "@/components/profile/edit-profile-dialog";
+import { joinedLabel, safeHttpUrl, socialUrl, websiteLabel } from "@/components/profile/profile-links";
+import { GitHubMark, LinkedInMark, XMark } from "@/components/profile/social-icons";
+import { AskQuestionDialog, type AskGroupOption } from "@/components/question/ask-question-dialog";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { FollowUserButton } from "@/components/users/follow-user-button";
+import type { Profile } from "@/lib/api-client/users";
+import { displayName } from "@/lib/display";
+
+const socialSites = [
+  { key: "twitter", label: "Twitter", Icon: XMark },
+  { key: "linkedin", label: "LinkedIn", Icon: LinkedInMark },
+  { key: "github", label: "GitHub", Icon: GitHubMark },
+] as const;
+
+function Count({ value, label }: { value: number; label: string }) {
+  return (
+    <div className="rounded-lg bg-muted/50 px-3 py-2 text-center sm:text-left">
+      <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
+      <dd className="text-lg font-semibold tabular-nums">{value.toLocaleString("en-US")}</dd>
+    </div>
+  );
+}
+
+/**
+ * A profile's header (SPEC.md section 2): avatar with its fallback letter, display name, bio, the
+ * four counts, city and country, website, "Joined {month year}", social links built from the
+ * usernames; Edit Profile on one's own profile, Follow on others', and Ask Question.
+ */
+export function ProfileHeader({ profile, askGroups }: { profile: Profile; askGroups: AskGroupOption[] }) {
+  const name = displayName(profile);
+  const own = profile.viewerCan.edit;
+  const website = safeHttpUrl(profile.website);
+  const place = [profile.city, profile.country].filter(Boolean).join(", ");
+  const socials = socialSites.flatMap((site) => {
+    const username = profile.socialLinks[site.key];
+    return username ? [{ ...site, username, href: socialUrl[site.key](username) }] : [];
+  });
+
+  return (
+    <section aria-labelledby="profile-name" className="rounded-xl border bg-card p-5 text-card-foreground shadow-xs sm:p-6">
+      <div className="flex flex-col gap-5 sm:flex-row sm:items-start">
+        <UserAvatar user={profile} className="size-20 text-3xl sm:size-24" />
+        <div className="min-w-0 flex-1 space-y-4">
+          <div className="flex flex-wrap items-start justify-between gap-3">
+            <div className="min-w-0">
+              <h1 id="profile-name" className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight break-words">
+                {name}
+                {profile.isAssistant ? (
+                  <Badge variant="secondary" className="gap-1">
+                    <Bot aria-hidden /> AI assistant
+                  </Badge>
+                ) : null}
+              </h1>
+              {own && profile.email ? <p className="mt-0.5 truncate text-sm text-muted-foreground">{profile.email}</p> : null}
+            </div>
+            <div className="flex flex-wrap gap-2">
+              {own ? (
+                <EditProfileDialog
+                  profile={profile}
+                  trigger={
+                    <Button variant="outline" size="sm">
+                      <Pencil aria-hidden /> Edit Profile
+                    </Button>
+                  }
+                />
+              ) : profile.viewerCan.follow ? (
+                <FollowUserButton user={{ id: profile.id, name }} isFollowing={profile.isFollowing} />
+              ) : null}
+              <AskQuestionDialog
+                groups={askGroups}
+                trigger={
+                  <Button size="sm">
+                    <Plus aria-hidden /> Ask Question
+                  </Button>
+                }
+              />
+            </div>
+          </div>
+
+          {profile.bio ? <p className="max-w-prose text-sm leading-relaxed whitespace-pre-line text-foreground/90">{profile.bio}</p> : null}
+
+          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+            <Count value={profile._count.questions} label="Questions" />
+            <Count value={profile._count.answers} label="Answers" />
+            <Count value={profile._count.followers} label="Followers" />
+            <Count value={profile._count.following} label="Following" />
+          </dl>
+
+          <ul className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted-foreground">
+            {place ? (
+              <li className="inline-flex items-center gap-1.5">
+                <MapPin className="size-4" aria-hidden />
+                {place}
+              </li>
+            ) : null}
+            {website ? (
+              <li className="inline-flex min-w-0 items-center gap-1.5">
+                <Globe className="size-4 shrink-0" aria-hidden />
+                <a href={website} target="_blank" rel="nofollow ugc noopener" className="truncate font-medium text-primary underline-offset-4 hover:underline">
+                  {websiteLabel(website)}
+                </a>
+              </li>
+            ) : null}
+            <li className="inline-flex items-center gap-1.5">
+              <CalendarDays className="size-4" aria-hidden />
+              {joinedLabel(profile.createdAt)}
+            </li>
+            {socials.map(({ key, label, Icon, username, href }) => (
+              <li key={key}>
+                <a
+                  href={href}
+                  target="_blank"
+                  rel="nofollow ugc noopener"
+                  className="inline-flex items-center gap-1.5 rounded-md font-medium text-foreground/80 underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  aria-label={`${label}: ${username}`}
+                >
+                  <Icon className="size-4" />
+                  {username}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  );
+}

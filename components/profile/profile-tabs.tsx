@@ -1,0 +1,284 @@
+"use client";
+
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Bookmark, FileQuestion, Hash, Loader2, MessageSquare, Tags } from "lucide-react";
+
+import { UserAnswerCard } from "@/components/profile/user-answer-card";
+import { QuestionCard } from "@/components/question/question-card";
+import { QuestionCardActions } from "@/components/question/question-card-actions";
+import { TagBadge } from "@/components/tags/tag-badge";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { flattenPages, type ListPage } from "@/lib/api-client/paging";
+import type { QuestionSummary } from "@/lib/api-client/questions";
+import {
+  useFollowedTags,
+  useSavedQuestions,
+  useUsedTags,
+  useUserAnswers,
+  useUserQuestions,
+  type Profile,
+} from "@/lib/api-client/users";
+
+/** The empty state of a tab: SPEC.md section 2's title, a sentence, and an optional link. */
+function EmptyState({ icon: Icon, title, children, action }: { icon: typeof Tags; title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-12 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
+        <Icon className="size-6" aria-hidden />
+      </span>
+      <h3 className="mt-4 text-base font-semibold">{title}</h3>
+      <p className="mt-1 max-w-md text-sm text-muted-foreground">{children}</p>
+      {action ? <div className="mt-5">{action}</div> : null}
+    </div>
+  );
+}
+
+function ListSkeleton({ rows = 3 }: { rows?: number }) {
+  return (
+    <div className="space-y-3" role="status" aria-label="Loading">
+      {Array.from({ length: rows }, (_, i) => (
+        <Skeleton key={i} className="h-28 w-full rounded-xl" />
+      ))}
+    </div>
+  );
+}
+
+function LoadFailed() {
+  return <p className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">This list could not be loaded. Please try again.</p>;
+}
+
+function LoadMore({ onClick, loading, label }: { onClick: () => void; loading: boolean; label: string }) {
+  return (
+    <div className="flex justify-center pt-2">
+      <Button variant="outline" onClick={onClick} disabled={loading}>
+        {loading ? <Loader2 className="animate-spin" aria-hidden /> : null}
+        {label}
+      </Button>
+    </div>
+  );
+}
+
+function QuestionList({ questions }: { questions: QuestionSummary[] }) {
+  return (
+    <ul className="space-y-3">
+      {questions.map((q) => (
+        <li key={q.id}>
+          <QuestionCard question={q} headingLevel={3} actions={<QuestionCardActions question={q} />} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function QuestionsPanel({ profile, own, name, initialPage }: { profile: Profile; own: boolean; name: string; initialPage?: ListPage<QuestionSummary> }) {
+  const query = useUserQuestions(profile.id, { initialPage });
+  if (query.isPending) return <ListSkeleton />;
+  if (query.isError) return <LoadFailed />;
+  const questions = flattenPages(query.data);
+  if (questions.length === 0) {
+    return (
+      <EmptyState icon={FileQuestion} title="No Questions Yet">
+        {own ? "You haven't asked any questions yet. Ask one from the button above." : `${name} hasn't asked any questions yet.`}
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <QuestionList questions={questions} />
+      {query.hasNextPage ? <LoadMore onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} label="Load More Questions" /> : null}
+    </div>
+  );
+}
+
+function AnswersPanel({ profile, own, name }: { profile: Profile; own: boolean; name: string }) {
+  const query = useUserAnswers(profile.id);
+  if (query.isPending) return <ListSkeleton />;
+  if (query.isError) return <LoadFailed />;
+  const answers = flattenPages(query.data);
+  if (answers.length === 0) {
+    return (
+      <EmptyState icon={MessageSquare} title="No Answers Yet">
+        {own ? "You haven't answered any questions yet." : `${name} hasn't answered any questions yet.`}
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <ul className="space-y-3">
+        {answers.map((a) => (
+          <li key={a.id}>
+            <UserAnswerCard answer={a} />
+          </li>
+        ))}
+      </ul>
+      {query.hasNextPage ? <LoadMore onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} label="Load More Answers" /> : null}
+    </div>
+  );
+}
+
+function TagGrid({ children }: { children: ReactNode }) {
+  return <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
+}
+
+function TagTile({ tag, detail }: { tag: { name: string; color: string }; detail: string }) {
+  return (
+    <li>
+      <Link
+        href={`/tags/${encodeURIComponent(tag.name)}`}
+        className="flex items-center justify-between gap-3 rounded-xl border bg-card p-4 shadow-xs outline-none transition-shadow hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <TagBadge tag={tag} className="min-w-0" />
+        <span className="shrink-0 text-xs text-muted-foreground">{detail}</span>
+      </Link>
+    </li>
+  );
+}
+
+const questionsLabel = (n: number) => `${n} ${n === 1 ? "question" : "questions"}`;
+
+function UsedTagsPanel({ profile, own, name }: { profile: Profile; own: boolean; name: string }) {
+  const query = useUsedTags(profile.id);
+  return (
+    <section aria-labelledby="most-used-tags" className="space-y-4">
+      <h2 id="most-used-tags" className="text-lg font-semibold">
+        Most Used Tags
+      </h2>
+      {query.isPending ? (
+        <ListSkeleton rows={2} />
+      ) : query.isError ? (
+        <LoadFailed />
+      ) : query.data.length === 0 ? (
+        <EmptyState icon={Hash} title="No Tags Used">
+          {own ? "Tags you put on your questions will show up here." : `${name} hasn't tagged any questions yet.`}
+        </EmptyState>
+      ) : (
+        <TagGrid>
+          {query.data.map((tag) => (
+            <TagTile key={tag.id} tag={tag} detail={`${tag.count} ${tag.count === 1 ? "question" : "questions"} by ${own ? "you" : "them"}`} />
+          ))}
+        </TagGrid>
+      )}
+    </section>
+  );
+}
+
+function FollowedTagsPanel({ profile, own, name }: { profile: Profile; own: boolean; name: string }) {
+  const query = useFollowedTags(profile.id);
+  return (
+    <section aria-labelledby="followed-tags" className="space-y-4">
+      <h2 id="followed-tags" className="text-lg font-semibold">
+        Followed Tags
+      </h2>
+      {query.isPending ? (
+        <ListSkeleton rows={2} />
+      ) : query.isError ? (
+        <LoadFailed />
+      ) : query.data.length === 0 ? (
+        <EmptyState
+          icon={Tags}
+          title="No Followed Tags"
+          action={
+            own ? (
+              <Button asChild variant="outline">
+                <Link href="/tags">Explore Tags</Link>
+              </Button>
+            ) : undefined
+          }
+        >
+          {own ? "Follow tags to see their questions in your Following feed." : `${name} doesn't follow any tags yet.`}
+        </EmptyState>
+      ) : (
+        <TagGrid>
+          {query.data.map((tag) => (
+            <TagTile key={tag.id} tag={tag} detail={questionsLabel(tag._count.questions)} />
+          ))}
+        </TagGrid>
+      )}
+    </section>
+  );
+}
+
+function SavedPanel({ profile }: { profile: Profile }) {
+  const query = useSavedQuestions(profile.id);
+  if (query.isPending) return <ListSkeleton />;
+  if (query.isError) return <LoadFailed />;
+  const questions = flattenPages(query.data);
+  if (questions.length === 0) {
+    return (
+      <EmptyState
+        icon={Bookmark}
+        title="No Saved Questions"
+        action={
+          <Button asChild variant="outline">
+            <Link href="/">Explore Questions</Link>
+          </Button>
+        }
+      >
+        Save questions to come back to them later; they will be listed here.
+      </EmptyState>
+    );
+  }
+  return (
+    <div className="space-y-3">
+      <QuestionList questions={questions} />
+      {query.hasNextPage ? <LoadMore onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} label="Load More Questions" /> : null}
+    </div>
+  );
+}
+
+/**
+ * A profile's tabs (SPEC.md section 2, default Questions): Questions (n), Answers (n), Tags (n)
+ * ("Most Used Tags"), Following (n) ("Followed Tags") and, on one's own profile only, Saved (n).
+ * A tab's list is fetched when the tab is first opened; Saved never on someone else's profile.
+ */
+export function ProfileTabs({ profile, name, initialQuestions }: { profile: Profile; name: string; initialQuestions?: ListPage<QuestionSummary> }) {
+  const own = profile.viewerCan.viewSaved;
+  const c = profile._count;
+  const trigger = "flex-none px-3 data-[state=active]:text-foreground";
+  return (
+    <Tabs defaultValue="questions" className="gap-4">
+      <TabsList aria-label="Profile sections" className="h-auto w-full flex-wrap justify-start gap-1 sm:w-fit">
+        <TabsTrigger value="questions" className={trigger}>
+          Questions ({c.questions})
+        </TabsTrigger>
+        <TabsTrigger value="answers" className={trigger}>
+          Answers ({c.answers})
+        </TabsTrigger>
+        <TabsTrigger value="tags" className={trigger}>
+          Tags ({c.tags})
+        </TabsTrigger>
+        <TabsTrigger value="following" className={trigger}>
+          Following ({c.followedTags})
+        </TabsTrigger>
+        {own ? (
+          <TabsTrigger value="saved" className={trigger}>
+            Saved ({c.saved ?? 0})
+          </TabsTrigger>
+        ) : null}
+      </TabsList>
+      <TabsContent value="questions">
+        <h2 className="sr-only">Questions</h2>
+        <QuestionsPanel profile={profile} own={own} name={name} initialPage={initialQuestions} />
+      </TabsContent>
+      <TabsContent value="answers">
+        <h2 className="sr-only">Answers</h2>
+        <AnswersPanel profile={profile} own={own} name={name} />
+      </TabsContent>
+      <TabsContent value="tags">
+        <UsedTagsPanel profile={profile} own={own} name={name} />
+      </TabsContent>
+      <TabsContent value="following">
+        <FollowedTagsPanel profile={profile} own={own} name={name} />
+      </TabsContent>
+      {own ? (
+        <TabsContent value="saved">
+        <h2 className="sr-only">Saved Questions</h2>
+          <SavedPanel profile={profile} />
+        </TabsContent>
+      ) : null}
+    </Tabs>
+  );
+}

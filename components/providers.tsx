@@ -1,0 +1,34 @@
+"use client";
+
+import { useState, type ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { ThemeProvider } from "next-themes";
+
+import { makeQueryClient } from "@/lib/api-client/query-client";
+import { Toaster } from "@/components/ui/sonner";
+import { TooltipProvider } from "@/components/ui/tooltip";
+
+/** App-wide client context: theme, React Query, tooltips and toasts (SPEC.md sections 7 and 9). */
+export function Providers({ children }: { children: ReactNode }) {
+  // One client per browser session; a server render gets its own each request.
+  const [queryClient] = useState(makeQueryClient);
+
+  return (
+    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+      <QueryClientProvider client={queryClient}>
+        <TooltipProvider delayDuration={700} skipDelayDuration={300}>
+          {children}
+          <Toaster
+            position="bottom-right"
+            visibleToasts={1}
+            duration={5000}
+            hotkey={["F8"]}
+            richColors
+            closeButton
+            swipeDirections={["right"]}
+          />
+        </TooltipProvider>
+      </QueryClientProvider>
+    </ThemeProvider>
+  );
+}

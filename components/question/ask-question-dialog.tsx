@@ -1,0 +1,236 @@
+"use client";
+
+import { useId, useState, type ReactNode } from "react";
+import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Loader2, Sparkles } from "lucide-react";
+
+import { MarkdownEditor } from "@/components/question/markdown-editor";
+import { FieldError, FormProblem, TitleCounter } from "@/components/question/question-form-fields";
+import { TagPicker, type PickedTag } from "@/components/question/tag-picker";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
+import { ApiError } from "@/lib/api-client/fetcher";
+import { QUESTION_MESSAGES, questionFailureText, useCreateQuestion, type QuestionDetailData } from "@/lib/api-client/questions";
+import {
+  questionCreateSchema,
+  type QuestionCreateFormValues,
+  type QuestionCreateInput,
+} from "@/lib/validation/questions";
+
+/** A group the member may post in. */
+export interface AskGroupOption {
+  id: number;
+  name: string;
+}
+
+const NO_GROUP = "none";
+const FIELDS = new Set(["title", "description", "tagIds", "groupId"]);
+
+export interface AskQuestionDialogProps {
+  /** Controlled open state (with onOpenChange); otherwise `trigger` opens it. */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  trigger?: ReactNode;
+  /** The member's groups for the Group select ('No group' is always offered). */
+  groups?: AskGroupOption[];
+  /** Preselects a group ("New Post" on a group page). */
+  defaultGroupId?: number | null;
+  onCreated?: (question: QuestionDetailData) => void;
+}
+
+/**
+ * Ask a Question (SPEC.md sections 2 and 5): title with its n/200 counter, tags (existing or
+ * new), a Markdown description with a preview, and an optional group. The form is checked with
+ * the same schema as POST /api/questions, so the messages are the spec's.
+ */
+export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, groups = [], defaultGroupId = null, onCreated }: AskQuestionDialogProps) {
+  const [openState, setOpenState] = useState(false);
+  const open = openProp ?? openState;
+  const setOpen = (next: boolean) => {
+    if (openProp === undefined) setOpenState(next);
+    onOpenChange?.(next);
+  };
+
+  const id = useId();
+  const [pickedTags, setPickedTags] = useState<PickedTag[]>([]);
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const form = useForm<QuestionCreateFormValues, unknown, QuestionCreateInput>({
+    resolver: zodResolver(questionCreateSchema),
+    defaultValues: { title: "", description: "", tagIds: [], groupId: defaultGroupId },
+  });
+  const { errors, isSubmitted } = form.formState;
+
+  const createQuestion = useCreateQuestion({
+    onCreated: (question) => {
+      form.reset({ title: "", description: "", tagIds: [], groupId: defaultGroupId });
+      setPickedTags([]);
+      setFormError(null);
+      setOpen(false);
+      onCreated?.(question);
+    },
+  });
+
+  function placeServerErrors(error: unknown) {
+    if (!(error instanceof ApiError)) {
+      setFormError(QUESTION_MESSAGES.postFailed);
+      return;
+    }
+    let placed = false;
+    if (error.status === 400) {
+      for (const issue of error.issues) {
+        const field = issue.path.split(".")[0] ?? "";
+        if (!FIELDS.has(field)) continue;
+        form.setError(field as FieldPath<QuestionCreateFormValues>, { message: issue.message });
+        placed = true;
+      }
+    }
+    if (!placed && error.status !== 401) setFormError(error.serverMessage ?? questionFailureText(error, QUESTION_MESSAGES.postFailed));
+  }
+
+  const onSubmit = form.handleSubmit((values) => {
+    setFormError(null);
+    createQuestion.mutate(values, { onError: placeServerErrors });
+  });
+
+  function changeTags(tags: PickedTag[]) {
+    setPickedTags(tags);
+    form.setValue(
+      "tagIds",
+      tags.map((t) => t.id),
+      { shouldValidate: isSubmitted, shouldDirty: true },
+    );
+  }
+
+  const title = useWatch({ control: form.control, name: "title" }) ?? "";
+  const pending = createQuestion.isPending;
+  const knownGroups =
+    defaultGroupId !== null && !groups.some((g) => g.id === defaultGroupId) ? [...groups, { id: defaultGroupId, name: "This group" }] : groups;
+
+  const ids = {
+    title: `${id}-title`,
+    titleCounter: `${id}-title-counter`,
+    titleError: `${id}-title-error`,
+    tagsError: `${id}-tags-error`,
+    description: `${id}-description`,
+    descriptionError: `${id}-description-error`,
+    group: `${id}-group`,
+    groupError: `${id}-group-error`,
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      <DialogContent className="gap-5 sm:max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Ask a Question</DialogTitle>
+          <DialogDescription className="flex items-start gap-1.5 sm:items-center">
+            <Sparkles className="mt-0.5 size-4 shrink-0 text-primary sm:mt-0" aria-hidden />
+            Be specific and tag it well: an AI answer is written for every question, then the community weighs in.
+          </DialogDescription>
+        </DialogHeader>
+
+        <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Ask a Question">
+          <div className="space-y-2">
+            <div className="flex items-end justify-between gap-2">
+              <Label htmlFor={ids.title}>Title</Label>
+              <TitleCounter id={ids.titleCounter} length={title.length} />
+            </div>
+            <Input
+              id={ids.title}
+              placeholder="e.g. How do I cancel a fetch request when a React component unmounts?"
+              autoComplete="off"
+              aria-invalid={errors.title ? true : undefined}
+              aria-describedby={errors.title ? `${ids.titleError} ${ids.titleCounter}` : ids.titleCounter}
+              {...form.register("title")}
+            />
+            <FieldError id={ids.titleError} message={errors.title?.message} />
+          </div>
+
+          <div className="space-y-2">
+            <TagPicker
+              value={pickedTags}
+              onChange={changeTags}
+              invalid={Boolean(errors.tagIds)}
+              describedBy={errors.tagIds ? ids.tagsError : undefined}
+            />
+            <FieldError id={ids.tagsError} message={errors.tagIds?.message ?? errors.tagIds?.root?.message} />
+          </div>
+
+          <div className="space-y-2">
+            <Label htmlFor={ids.description}>
+              Description <span className="font-normal text-muted-foreground">(optional)</span>
+            </Label>
+            <Controller
+              control={form.control}
+              name="description"
+              render={({ field }) => (
+                <MarkdownEditor
+                  id={ids.description}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value ?? ""}
+                  onChange={(e) => field.onChange(e.target.value)}
+                  onBlur={field.onBlur}
+                  placeholder="What did you try? What did you expect? Code blocks with ``` are welcome."
+                  aria-invalid={errors.description ? true : undefined}
+                  aria-describedby={errors.description ? ids.descriptionError : undefined}
+                />
+              )}
+            />
+            <FieldError id={ids.descriptionError} message={errors.description?.message} />
+          </div>
+
+          <div className="space-y-2">
+            <Label htmlFor={ids.group}>Group</Label>
+            <Controller
+              control={form.control}
+              name="groupId"
+              render={({ field }) => (
+                <Select
+                  value={field.value == null ? NO_GROUP : String(field.value)}
+                  onValueChange={(v) => field.onChange(v === NO_GROUP ? null : Number(v))}
+                >
+                  <SelectTrigger
+                    id={ids.group}
+                    className="w-full sm:w-72"
+                    aria-invalid={errors.groupId ? true : undefined}
+                    aria-describedby={errors.groupId ? ids.groupError : undefined}
+                  >
+                    <SelectValue placeholder="No group" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={NO_GROUP}>No group</SelectItem>
+                    {knownGroups.map((group) => (
+                      <SelectItem key={group.id} value={String(group.id)}>
+                        {group.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+            <FieldError id={ids.groupError} message={errors.groupId?.message} />
+            <p className="text-xs text-muted-foreground">A question in a private group is seen only by its members.</p>
+          </div>
+
+          <FormProblem>{formError}</FormProblem>
+
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={pending}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={pending}>
+              {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+              {pending ? "Posting..." : "Post Question"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

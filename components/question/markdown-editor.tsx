@@ -1,0 +1,79 @@
+"use client";
+
+import { forwardRef, useEffect, useState, type ComponentProps } from "react";
+import { Eye, PenLine } from "lucide-react";
+
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { Textarea } from "@/components/ui/textarea";
+import { cn } from "@/lib/utils";
+
+type Renderer = (source: string) => string;
+
+// The renderer (markdown-it, highlight.js, sanitize-html) loads the first time a preview is shown.
+let rendererPromise: Promise<Renderer> | null = null;
+function loadRenderer(): Promise<Renderer> {
+  rendererPromise ??= import("@/lib/markdown/render").then((m) => m.renderMarkdown);
+  return rendererPromise;
+}
+
+/** The rendered preview of a Markdown source, with the same renderer and sanitizer as the server. */
+export function MarkdownPreview({ source, className }: { source: string; className?: string }) {
+  const [render, setRender] = useState<Renderer | null>(null);
+  useEffect(() => {
+    let alive = true;
+    void loadRenderer().then((fn) => {
+      if (alive) setRender(() => fn);
+    });
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  if (!source.trim()) return <p className={cn("text-sm text-muted-foreground", className)}>Nothing to preview yet.</p>;
+  if (!render) return <p className={cn("text-sm text-muted-foreground", className)}>Loading preview…</p>;
+  return <div className={cn("prose-agora", className)} dangerouslySetInnerHTML={{ __html: render(source) }} />;
+}
+
+type EditorProps = Omit<ComponentProps<"textarea">, "value"> & {
+  value: string;
+  /** The accessible name of the Write/Preview tabs list. */
+  tabsLabel?: string;
+};
+
+/**
+ * A Markdown field with Write and Preview tabs (DECISIONS.md section 5: live preview). The
+ * textarea stays mounted while previewing, so its label and form registration keep working.
+ */
+export const MarkdownEditor = forwardRef<HTMLTextAreaElement, EditorProps>(function MarkdownEditor(
+  { value, className, tabsLabel = "Editor view", ...textareaProps },
+  ref,
+) {
+  const [tab, setTab] = useState<"write" | "preview">("write");
+
+  return (
+    <Tabs value={tab} onValueChange={(v) => setTab(v === "preview" ? "preview" : "write")} className="gap-0">
+      <div className="flex items-center justify-between gap-2 rounded-t-md border border-b-0 bg-muted/40 px-1.5 py-1.5">
+        <TabsList aria-label={tabsLabel} className="h-8 bg-transparent p-0">
+          <TabsTrigger value="write" className="h-7 px-2.5 data-[state=active]:bg-background">
+            <PenLine aria-hidden /> Write
+          </TabsTrigger>
+          <TabsTrigger value="preview" className="h-7 px-2.5 data-[state=active]:bg-background">
+            <Eye aria-hidden /> Preview
+          </TabsTrigger>
+        </TabsList>
+        <span className="hidden pr-1.5 text-xs text-muted-foreground sm:inline">Markdown supported</span>
+      </div>
+      <TabsContent value="write" forceMount className="data-[state=inactive]:hidden">
+        <Textarea
+          ref={ref}
+          value={value}
+          className={cn("min-h-40 rounded-t-none font-mono text-sm leading-relaxed md:text-sm", className)}
+          {...textareaProps}
+        />
+      </TabsContent>
+      <TabsContent value="preview" className="min-h-40 overflow-x-auto rounded-b-md border p-3">
+        {tab === "preview" ? <MarkdownPreview source={value} /> : null}
+      </TabsContent>
+    </Tabs>
+  );
+});

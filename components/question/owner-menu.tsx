@@ -1,0 +1,103 @@
+"use client";
+
+import { useState } from "react";
+import { Loader2, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+
+import { EditQuestionDialog, type EditableQuestion } from "@/components/question/edit-question-dialog";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@/components/ui/dropdown-menu";
+import { useDeleteQuestion, type QuestionDetailData } from "@/lib/api-client/questions";
+
+/** SPEC.md section 8's confirmation. */
+export const DELETE_QUESTION_CONFIRMATION = "Are you sure you want to delete this question? This action cannot be undone.";
+
+/**
+ * The author's menu on a question (Edit, Delete), shown only for what viewerCan allows.
+ * Delete asks first; `onDeleted` runs after the server removed it (a question page goes home).
+ */
+export function OwnerMenu({
+  question,
+  viewerCan,
+  onDeleted,
+  onUpdated,
+}: {
+  question: EditableQuestion;
+  viewerCan: { edit: boolean; delete: boolean };
+  onDeleted?: () => void;
+  onUpdated?: (question: QuestionDetailData) => void;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const deleteQuestion = useDeleteQuestion();
+
+  if (!viewerCan.edit && !viewerCan.delete) return null;
+
+  return (
+    <>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon-sm" className="text-muted-foreground hover:text-foreground" aria-label={`Question actions: ${question.title}`}>
+            <MoreHorizontal aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-40">
+          {viewerCan.edit ? (
+            <DropdownMenuItem onSelect={() => setEditing(true)}>
+              <Pencil aria-hidden /> Edit
+            </DropdownMenuItem>
+          ) : null}
+          {viewerCan.edit && viewerCan.delete ? <DropdownMenuSeparator /> : null}
+          {viewerCan.delete ? (
+            <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
+              <Trash2 aria-hidden /> Delete
+            </DropdownMenuItem>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+
+      {viewerCan.edit ? <EditQuestionDialog question={question} open={editing} onOpenChange={setEditing} onUpdated={onUpdated} /> : null}
+
+      <AlertDialog open={confirming} onOpenChange={(next) => !deleteQuestion.isPending && setConfirming(next)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Delete question?</AlertDialogTitle>
+            <AlertDialogDescription>{DELETE_QUESTION_CONFIRMATION}</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={deleteQuestion.isPending}>Cancel</AlertDialogCancel>
+            <Button
+              variant="destructive"
+              disabled={deleteQuestion.isPending}
+              onClick={() =>
+                deleteQuestion.mutate(question.id, {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    onDeleted?.();
+                  },
+                })
+              }
+            >
+              {deleteQuestion.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
+              Delete
+            </Button>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </>
+  );
+}

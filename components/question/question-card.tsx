@@ -1,0 +1,126 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { ArrowBigUp, MessageCircle, MessageSquare, Sparkles, UsersRound } from "lucide-react";
+
+import { TimeAgo } from "@/components/common/time-ago";
+import { UserAvatar } from "@/components/common/user-avatar";
+import { TagChip } from "@/components/question/tag-chip";
+import { displayName } from "@/lib/display";
+import type { QuestionSummaryJson } from "@/lib/server/questions/presenters";
+import { cn } from "@/lib/utils";
+
+/** SPEC.md: a question card shows at most this many tags. */
+export const CARD_TAG_LIMIT = 3;
+
+function plural(n: number, one: string, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * A question in the home feed: votes tally, group, author, time ago, tags, the AI answer's start
+ * with "Read full answer", and answer and comment counts. `actions` is where the share menu,
+ * save toggle and owner menu go.
+ */
+export function QuestionCard({ question, actions, headingLevel = 2 }: { question: QuestionSummaryJson; actions?: ReactNode; headingLevel?: 2 | 3 }) {
+  const href = `/questions/${question.id}`;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const tags = question.tags.slice(0, CARD_TAG_LIMIT);
+
+  return (
+    <article className="relative flex gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-shadow hover:shadow-md sm:p-5">
+      <VoteTally score={question.voteScore} answers={question._count.answers} />
+
+      <div className="min-w-0 flex-1 space-y-3">
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          {question.group ? (
+            <Link
+              href={`/groups/${question.group.id}`}
+              className="relative z-10 inline-flex items-center gap-1 rounded-md bg-primary/10 px-1.5 py-0.5 font-medium text-accent-foreground outline-none hover:bg-primary/15 focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-primary/20"
+            >
+              <UsersRound className="size-3" aria-hidden />
+              {question.group.name}
+            </Link>
+          ) : null}
+          <Link
+            href={`/users/${question.author.id}`}
+            className="relative z-10 inline-flex items-center gap-1.5 rounded-sm font-medium text-foreground/80 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            <UserAvatar user={question.author} className="size-5 text-[10px]" decorative />
+            {displayName(question.author)}
+          </Link>
+          <span aria-hidden>·</span>
+          <TimeAgo date={question.createdAt} />
+        </div>
+
+        <Heading className="text-base leading-snug font-semibold tracking-tight sm:text-lg">
+          <Link
+            href={href}
+            className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-xl hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            {question.title}
+          </Link>
+        </Heading>
+
+        {tags.length > 0 ? (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+            {tags.map((tag) => (
+              <li key={tag.id} className="max-w-full">
+                <TagChip tag={tag} />
+              </li>
+            ))}
+          </ul>
+        ) : null}
+
+        {question.aiAnswer ? (
+          <div className="rounded-lg border border-primary/15 bg-primary/[0.04] p-3 dark:bg-primary/[0.08]">
+            <p className="mb-1 flex items-center gap-1.5 text-xs font-semibold text-accent-foreground">
+              <Sparkles className="size-3.5" aria-hidden /> AI answer
+            </p>
+            <p className="line-clamp-3 text-sm leading-relaxed text-foreground/80">{question.aiAnswer.snippet}</p>
+            <Link
+              href={`${href}#answer-${question.aiAnswer.id}`}
+              className="relative z-10 mt-1.5 inline-block rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              Read full answer<span className="sr-only">: {question.title}</span>
+            </Link>
+          </div>
+        ) : null}
+
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <div className="flex items-center gap-4 text-xs text-muted-foreground">
+            <span className="inline-flex items-center gap-1 sm:hidden">
+              <ArrowBigUp className="size-4" aria-hidden /> {plural(question.voteScore, "vote")}
+            </span>
+            <span className="inline-flex items-center gap-1 sm:hidden">
+              <MessageSquare className="size-3.5" aria-hidden /> {plural(question._count.answers, "answer")}
+            </span>
+            <span className="inline-flex items-center gap-1">
+              <MessageCircle className="size-3.5" aria-hidden /> {plural(question.commentCount, "comment")}
+            </span>
+          </div>
+          {actions ? <div className="relative z-10 flex items-center gap-1">{actions}</div> : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+function VoteTally({ score, answers }: { score: number; answers: number }) {
+  return (
+    <div className="hidden w-16 shrink-0 flex-col items-center gap-2 pt-1 text-center sm:flex">
+      <div className="w-full rounded-lg bg-muted/70 px-1 py-1.5">
+        <div className={cn("text-lg leading-none font-semibold tabular-nums", score < 0 && "text-destructive")}>{score}</div>
+        <div className="mt-1 text-[11px] text-muted-foreground">{Math.abs(score) === 1 ? "vote" : "votes"}</div>
+      </div>
+      <div
+        className={cn(
+          "w-full rounded-lg px-1 py-1.5",
+          answers > 0 ? "bg-emerald-600/10 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300" : "text-muted-foreground",
+        )}
+      >
+        <div className="text-lg leading-none font-semibold tabular-nums">{answers}</div>
+        <div className="mt-1 text-[11px]">{answers === 1 ? "answer" : "answers"}</div>
+      </div>
+    </div>
+  );
+}

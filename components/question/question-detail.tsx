@@ -1,0 +1,167 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { Eye, LogIn, MessageSquare, UsersRound } from "lucide-react";
+
+import { AiAnswerLive } from "@/components/answer/ai-answer-live";
+import { AnswerForm } from "@/components/answer/answer-form";
+import { AnswerList } from "@/components/answer/answer-list";
+import { GenerateAiAnswer } from "@/components/answer/generate-ai-answer";
+import { TimeAgo } from "@/components/common/time-ago";
+import { UserAvatar } from "@/components/common/user-avatar";
+import { OwnerMenu } from "@/components/question/owner-menu";
+import { SaveToggle } from "@/components/question/save-toggle";
+import { ShareMenu } from "@/components/question/share-menu";
+import { TagChip } from "@/components/question/tag-chip";
+import { Button } from "@/components/ui/button";
+import type { QuestionDetail as QuestionDetailData } from "@/lib/api-client/question-cache";
+import { useQuestionDetail } from "@/lib/api-client/question-detail";
+import { displayName } from "@/lib/display";
+
+/** SPEC.md section 9: the question page shows at most 3 tags, then '+N more'. */
+export const DETAIL_TAG_LIMIT = 3;
+
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/**
+ * The question page below the top bar (SPEC.md section 2): the question, the state of its AI
+ * answer, the Generate AI Answer box (members) or an invitation to sign up (visitors), the
+ * answers with their comments, and a member's own answer form. `initialQuestion` is what the
+ * server rendered, read at `loadedAt`.
+ */
+export function QuestionDetail({
+  initialQuestion,
+  loadedAt,
+  isMember,
+}: {
+  initialQuestion: QuestionDetailData;
+  loadedAt: number;
+  isMember: boolean;
+}) {
+  const question = useQuestionDetail(initialQuestion, loadedAt);
+
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-6">
+      <QuestionHeader question={question} />
+      <AiAnswerLive questionId={question.id} status={question.aiStatus} />
+      {isMember ? <GenerateAiAnswer questionId={question.id} /> : <ContributeCard />}
+      <AnswerList questionId={question.id} answers={question.answers} isMember={isMember} />
+      {isMember ? <AnswerForm questionId={question.id} /> : null}
+    </div>
+  );
+}
+
+function QuestionHeader({ question }: { question: QuestionDetailData }) {
+  const router = useRouter();
+  const shownTags = question.tags.slice(0, DETAIL_TAG_LIMIT);
+  const moreTags = question.tags.slice(DETAIL_TAG_LIMIT);
+  const answers = question._count.answers;
+
+  return (
+    <article aria-labelledby="question-title" className="rounded-xl border bg-card p-4 text-card-foreground shadow-xs sm:p-6">
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 text-sm text-muted-foreground">
+        {question.group ? (
+          <>
+            <Link
+              href={`/groups/${question.group.id}`}
+              className="inline-flex items-center gap-1 rounded-md bg-primary/10 px-1.5 py-0.5 text-xs font-medium text-accent-foreground outline-none hover:bg-primary/15 focus-visible:ring-[3px] focus-visible:ring-ring/50 dark:bg-primary/20"
+            >
+              <UsersRound className="size-3" aria-hidden />
+              {question.group.name}
+            </Link>
+            <span aria-hidden>·</span>
+          </>
+        ) : null}
+        <Link
+          href={`/users/${question.author.id}`}
+          className="inline-flex items-center gap-2 rounded-sm font-medium text-foreground outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          <UserAvatar user={question.author} className="size-7 text-xs" decorative />
+          {displayName(question.author)}
+        </Link>
+        <span aria-hidden>·</span>
+        <span>
+          asked <TimeAgo date={question.createdAt} />
+        </span>
+      </div>
+
+      <h1 id="question-title" className="mt-3 text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl">
+        {question.title}
+      </h1>
+
+      {question.tags.length > 0 ? (
+        <ul className="mt-3 flex flex-wrap items-center gap-1.5" aria-label="Tags">
+          {shownTags.map((tag) => (
+            <li key={tag.id} className="max-w-full">
+              <TagChip tag={tag} />
+            </li>
+          ))}
+          {moreTags.length > 0 ? (
+            <li>
+              <span className="inline-flex items-center rounded-md px-1.5 py-0.5 text-xs font-medium text-muted-foreground" title={moreTags.map((t) => t.name).join(", ")}>
+                +{moreTags.length} more
+                <span className="sr-only">: {moreTags.map((t) => t.name).join(", ")}</span>
+              </span>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+
+      {question.descriptionHtml ? (
+        <div className="prose-agora mt-5 break-words" dangerouslySetInnerHTML={{ __html: question.descriptionHtml }} />
+      ) : null}
+
+      <div className="mt-5 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t pt-4">
+        <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <div>
+            <dt className="sr-only">Answers</dt>
+            <dd className="inline-flex items-center gap-1.5">
+              <MessageSquare className="size-4" aria-hidden />
+              {count(answers, "answer")}
+            </dd>
+          </div>
+          <div>
+            <dt className="sr-only">Views</dt>
+            <dd className="inline-flex items-center gap-1.5">
+              <Eye className="size-4" aria-hidden />
+              {count(question.viewCount, "view")}
+            </dd>
+          </div>
+        </dl>
+        <div className="-mr-2 flex items-center gap-1">
+          <ShareMenu question={question} />
+          {question.viewerCan.save ? <SaveToggle question={question} initialSaved={question.saved} /> : null}
+          <OwnerMenu
+            question={{ id: question.id, title: question.title, description: question.description, tags: question.tags }}
+            viewerCan={question.viewerCan}
+            onDeleted={() => router.replace("/")}
+          />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** What visitors see instead of the Generate AI Answer box (SPEC.md section 2). */
+function ContributeCard() {
+  return (
+    <section
+      aria-labelledby="contribute-heading"
+      className="flex flex-col items-start gap-4 rounded-xl border bg-gradient-to-br from-primary/[0.06] to-transparent p-5 shadow-xs sm:flex-row sm:items-center sm:justify-between sm:p-6 dark:from-primary/[0.12]"
+    >
+      <div>
+        <h2 id="contribute-heading" className="text-lg font-semibold tracking-tight">
+          Want to contribute to the discussion?
+        </h2>
+        <p className="mt-1 text-sm text-muted-foreground">Sign up to answer, vote, comment and generate your own AI answers.</p>
+      </div>
+      <Button asChild className="shrink-0">
+        {/* A full-page navigation (SPEC.md section 2), not a client-side route change. */}
+        <a href="/api/login">
+          <LogIn aria-hidden /> Sign Up Free
+        </a>
+      </Button>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+"use client";
+
+import Link from "next/link";
+import { Loader2, RefreshCw, SearchX } from "lucide-react";
+
+import { TimeAgo } from "@/components/common/time-ago";
+import { UserAvatar } from "@/components/common/user-avatar";
+import { QuestionCardActions } from "@/components/question/question-card-actions";
+import { TagChip } from "@/components/question/tag-chip";
+import { Button } from "@/components/ui/button";
+import { Skeleton } from "@/components/ui/skeleton";
+import { flattenPages, totalOf, type ListPage } from "@/lib/api-client/paging";
+import { useSearch, type SearchResult } from "@/lib/api-client/search";
+import { displayName } from "@/lib/display";
+
+function count(n: number, one: string) {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : `${one}s`}`;
+}
+
+/** The result count line of a search. */
+export function resultCountText(total: number, q: string): string {
+  return `${count(total, "result")} for “${q}”`;
+}
+
+/**
+ * The results of a search (GET /api/search), best match first, more a page at a time. Each
+ * snippet is the server's sanitized HTML whose only tag is <mark>.
+ */
+export function SearchResults({ q, initialPage }: { q: string; initialPage?: ListPage<SearchResult> }) {
+  const query = useSearch(q, { initialPage });
+  const results = flattenPages(query.data);
+  const total = totalOf(query.data) ?? results.length;
+
+  if (query.isPending) {
+    return (
+      <div className="space-y-3" role="status" aria-label="Searching">
+        {Array.from({ length: 3 }, (_, i) => (
+          <div key={i} className="space-y-3 rounded-xl border bg-card p-5">
+            <Skeleton className="h-5 w-3/4" />
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-1/2" />
+          </div>
+        ))}
+      </div>
+    );
+  }
+  if (query.isError && results.length === 0) {
+    return (
+      <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
+        <p className="text-sm text-muted-foreground">The search did not work this time.</p>
+        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+          <RefreshCw aria-hidden /> Try again
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-4">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        {resultCountText(total, q)}
+      </p>
+      {results.length === 0 ? (
+        <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-14 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
+            <SearchX className="size-6" aria-hidden />
+          </span>
+          <p className="mt-4 font-medium">No questions match “{q}”.</p>
+          <p className="mt-1 max-w-md text-sm text-muted-foreground">
+            Try fewer or different words, or ask it yourself — an AI answer arrives right away.
+          </p>
+          <Button asChild className="mt-5">
+            <Link href="/?ask=1">Ask Question</Link>
+          </Button>
+        </div>
+      ) : (
+        <>
+          <ul className="space-y-3" aria-label="Search results">
+            {results.map((result) => (
+              <li key={result.id}>
+                <SearchResultItem result={result} />
+              </li>
+            ))}
+          </ul>
+          {query.hasNextPage ? (
+            <div className="flex justify-center pt-1">
+              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="min-w-44">
+                {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                {query.isFetchingNextPage ? "Loading..." : "Load More Results"}
+              </Button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** One hit: the title, the highlighted snippet, tags, counts, author, time and the card actions. */
+export function SearchResultItem({ result }: { result: SearchResult }) {
+  const href = `/questions/${result.id}`;
+  return (
+    <article className="relative rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-shadow hover:shadow-md sm:p-5">
+      <h2 className="text-base leading-snug font-semibold tracking-tight sm:text-lg">
+        <Link
+          href={href}
+          className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-xl hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring/50"
+        >
+          {result.title}
+        </Link>
+      </h2>
+      {result.snippet ? (
+        <p
+          className="mt-1.5 line-clamp-3 text-sm leading-relaxed text-muted-foreground [&_mark]:rounded-sm [&_mark]:bg-amber-200/80 [&_mark]:px-0.5 [&_mark]:text-foreground dark:[&_mark]:bg-amber-400/30"
+          // Sanitized on the server down to text and <mark> (lib/server/search/presenters.ts).
+          dangerouslySetInnerHTML={{ __html: result.snippet }}
+        />
+      ) : null}
+      {result.tags.length > 0 ? (
+        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
+          {result.tags.slice(0, 3).map((tag) => (
+            <li key={tag.id} className="max-w-full">
+              <TagChip tag={tag} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+          <Link
+            href={`/users/${result.author.id}`}
+            className="relative z-10 inline-flex items-center gap-1.5 rounded-sm font-medium text-foreground/80 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            <UserAvatar user={result.author} className="size-5 text-[10px]" decorative />
+            {displayName(result.author)}
+          </Link>
+          <TimeAgo date={result.createdAt} />
+          <span>{count(result.voteScore, "vote")}</span>
+          <span>{count(result._count.answers, "answer")}</span>
+        </div>
+        <div className="relative z-10 flex items-center gap-1">
+          <QuestionCardActions question={result} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,69 @@
+"use client";
+
+import { useState } from "react";
+import { Bell, Palette, Shield, UserCog } from "lucide-react";
+
+import { AccountSettings } from "@/components/settings/account-settings";
+import { NotificationSettingsForm } from "@/components/settings/notification-settings";
+import { PreferencesSettingsForm } from "@/components/settings/preferences-settings";
+import { PrivacySettingsForm } from "@/components/settings/privacy-settings";
+import { parseSettingsTab, settingsTabs, type SettingsTab } from "@/components/settings/settings-tabs";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { NotificationSettings, PrivacySettings } from "@/lib/server/users/presenters";
+import type { Preferences } from "@/lib/validation/users";
+
+const labels: Record<SettingsTab, { label: string; Icon: typeof Bell }> = {
+  notifications: { label: "Notifications", Icon: Bell },
+  privacy: { label: "Privacy", Icon: Shield },
+  account: { label: "Account", Icon: UserCog },
+  preferences: { label: "Preferences", Icon: Palette },
+};
+
+/** The settings page's tabs: Notifications (default), Privacy, Account, Preferences; the tab stays in ?tab=. */
+export function SettingsView({
+  initialTab,
+  notificationSettings,
+  privacySettings,
+  preferences,
+}: {
+  initialTab: SettingsTab;
+  notificationSettings: NotificationSettings;
+  privacySettings: PrivacySettings;
+  preferences: Preferences;
+}) {
+  const [tab, setTab] = useState<SettingsTab>(initialTab);
+  function change(next: string) {
+    const value = parseSettingsTab(next);
+    setTab(value);
+    const url = new URL(window.location.href);
+    if (value === "notifications") url.searchParams.delete("tab");
+    else url.searchParams.set("tab", value);
+    window.history.replaceState(window.history.state, "", url);
+  }
+  return (
+    <Tabs value={tab} onValueChange={change} className="gap-5">
+      <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:w-fit">
+        {settingsTabs.map((value) => {
+          const { label, Icon } = labels[value];
+          return (
+            <TabsTrigger key={value} value={value} className="px-3 data-[state=active]:text-foreground">
+              <Icon aria-hidden /> {label}
+            </TabsTrigger>
+          );
+        })}
+      </TabsList>
+      <TabsContent value="notifications">
+        <NotificationSettingsForm initial={notificationSettings} />
+      </TabsContent>
+      <TabsContent value="privacy">
+        <PrivacySettingsForm initial={privacySettings} />
+      </TabsContent>
+      <TabsContent value="account">
+        <AccountSettings />
+      </TabsContent>
+      <TabsContent value="preferences">
+        <PreferencesSettingsForm initial={preferences} />
+      </TabsContent>
+    </Tabs>
+  );
+}

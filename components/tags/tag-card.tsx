@@ -1,0 +1,52 @@
+import Link from "next/link";
+import { ArrowRight, MessageSquare, Users } from "lucide-react";
+
+import { TagBadge } from "@/components/tags/tag-badge";
+import { TagFollowButton } from "@/components/tags/tag-follow-button";
+import { Button } from "@/components/ui/button";
+import type { Tag } from "@/lib/api-client/tags";
+
+function count(n: number, one: string) {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : `${one}s`}`;
+}
+
+/** A tag in the directory: its badge, question and follower counts, Follow for members, and View Questions. */
+export function TagCard({ tag, signedIn, initialIsFollowing }: { tag: Tag; signedIn: boolean; initialIsFollowing?: boolean }) {
+  const href = `/tags/${encodeURIComponent(tag.name)}`;
+  return (
+    <article className="flex h-full flex-col gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-xs transition-shadow hover:shadow-md">
+      <div className="flex items-start justify-between gap-3">
+        <h2 className="min-w-0">
+          <Link href={href} className="inline-flex max-w-full rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+            <TagBadge tag={tag} />
+          </Link>
+        </h2>
+        {signedIn ? <TagFollowButton tag={tag} initialIsFollowing={initialIsFollowing} /> : null}
+      </div>
+      <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
+        <div>
+          <dt className="sr-only">Questions</dt>
+          <dd className="flex items-center gap-1.5">
+            <MessageSquare className="size-4" aria-hidden />
+            {count(tag._count.questions, "question")}
+          </dd>
+        </div>
+        <div>
+          <dt className="sr-only">Followers</dt>
+          <dd className="flex items-center gap-1.5">
+            <Users className="size-4" aria-hidden />
+            {count(tag._count.followers, "follower")}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-auto">
+        <Button asChild variant="outline" size="sm" className="w-full sm:w-auto">
+          <Link href={href}>
+            View Questions <span className="sr-only">tagged {tag.name}</span>
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      </div>
+    </article>
+  );
+}

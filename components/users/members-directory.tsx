@@ -1,0 +1,135 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { Loader2, Search, Users } from "lucide-react";
+
+import { MemberCard } from "@/components/users/member-card";
+import { MEMBER_TABS } from "@/components/users/member-tabs";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import type { ListPage } from "@/lib/api-client/paging";
+import { useMembers, type Member, type UserListTab } from "@/lib/api-client/users";
+import { USER_SEARCH_MAX_LENGTH, userListTabs } from "@/lib/validation/users";
+
+const SEARCH_DELAY_MS = 300;
+
+function useDebounced<T>(value: T, delay: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return debounced;
+}
+
+/**
+ * The members directory (/users): a server-side search by name, the four tabs computed by the
+ * server over the last 30 days, member cards with working Follow buttons, "No users found".
+ * The tab and search stay in the address (?tab=, ?q=).
+ */
+export function MembersDirectory({ initialTab, initialSearch, initialPage }: { initialTab: UserListTab; initialSearch: string; initialPage?: ListPage<Member> }) {
+  const [tab, setTab] = useState<UserListTab>(initialTab);
+  const [search, setSearch] = useState(initialSearch);
+  const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
+  const isInitial = tab === initialTab && term === initialSearch.trim();
+  const query = useMembers(tab, term, { initialPage: isInitial ? initialPage : undefined });
+
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    if (tab === "new") url.searchParams.delete("tab");
+    else url.searchParams.set("tab", tab);
+    if (term) url.searchParams.set("q", term);
+    else url.searchParams.delete("q");
+    window.history.replaceState(window.history.state, "", url);
+  }, [tab, term]);
+
+  const members = query.data?.pages.flatMap((p) => p.items) ?? [];
+  const searching = search.trim() !== term || (query.isFetching && !query.isFetchingNextPage);
+
+  const list = (
+    <div aria-busy={searching || undefined}>
+      <p className="sr-only" aria-live="polite">
+        {query.isPending || searching ? "Loading members" : members.length === 0 ? "No users found" : `${members.length} members shown`}
+      </p>
+      {query.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading members">
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} className="h-52 rounded-xl" />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <p className="rounded-xl border border-dashed px-6 py-12 text-center text-sm text-muted-foreground">Members could not be loaded. Please try again.</p>
+      ) : members.length === 0 ? (
+        <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-14 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
+            <Users className="size-6" aria-hidden />
+          </span>
+          <p className="mt-4 text-base font-semibold">No users found</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {term ? "Try another name." : tab === "new" ? "Nobody has joined yet." : "Nobody has been active in the last 30 days."}
+          </p>
+        </div>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+          {members.map((member) => (
+            <li key={member.id}>
+              <MemberCard member={member} tab={tab} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="space-y-6">
+      <div className="relative max-w-xl">
+        <label htmlFor="member-search" className="sr-only">
+          Search users
+        </label>
+        <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
+        <Input
+          id="member-search"
+          type="search"
+          value={search}
+          maxLength={USER_SEARCH_MAX_LENGTH}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search users by name or email..."
+          autoComplete="off"
+          className="pl-9"
+        />
+      </div>
+
+      <Tabs value={tab} onValueChange={(v) => setTab(v as UserListTab)} className="gap-3">
+        <TabsList aria-label="Member lists" className="h-auto w-full flex-wrap justify-start gap-1 sm:w-fit">
+          {userListTabs.map((value) => (
+            <TabsTrigger key={value} value={value} className="flex-none px-3 data-[state=active]:text-foreground">
+              {MEMBER_TABS[value].label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {userListTabs.map((value) => (
+          <TabsContent key={value} value={value} className="space-y-4">
+            {value === tab ? (
+              <>
+                <p className="text-sm text-muted-foreground">{MEMBER_TABS[value].description}</p>
+                {list}
+              </>
+            ) : null}
+          </TabsContent>
+        ))}
+      </Tabs>
+
+      {query.hasNextPage ? (
+        <div className="flex justify-center">
+          <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
+            Load More Members
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+// Runs once when a Next.js server instance starts (Next's instrumentation hook). In the Node.js
+// runtime it starts this instance's background work: the loop that writes owed AI answers,
+// picking up whatever was owed or abandoned before a restart (lib/server/ai/worker.ts), and the
+// loop that delivers the e-mail outbox and the weekly digests (lib/server/mail/loop.ts).
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // `next build` loads the server too; background work belongs to running servers only.
+  if (process.env.NEXT_PHASE === "phase-production-build") return;
+  if (!process.env.DATABASE_URL) return;
+  const { startAiWorkerLoop } = await import("./lib/server/ai/worker");
+  startAiWorkerLoop();
+  const { startMailLoop } = await import("./lib/server/mail/loop");
+  startMailLoop();
+}

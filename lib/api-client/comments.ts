@@ -1,0 +1,69 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+import { apiJson, apiRequest } from "@/lib/api-client/fetcher";
+import {
+  insertComment,
+  markQuestionListsStale,
+  removeComment,
+  replaceComment,
+  updateQuestionDetail,
+  type Comment,
+} from "@/lib/api-client/question-cache";
+import { toastMutationError, toastSuccess } from "@/lib/api-client/toast";
+
+/** Comments on an answer of the question ('Comment posted'). */
+export function useAddComment(questionId: number, answerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => apiJson<Comment>("POST", `/api/answers/${answerId}/comments`, { content }),
+    onSuccess: (comment) => {
+      markQuestionListsStale(queryClient);
+      updateQuestionDetail(queryClient, questionId, (q) => insertComment(q, comment));
+      toastSuccess("Comment posted");
+    },
+    onError: (error) => toastMutationError(error, "Error", "Failed to add comment. Please try again."),
+  });
+}
+
+/** Replies to a comment ('Success' - 'Comment added successfully'). */
+export function useReplyToComment(questionId: number, parentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => apiJson<Comment>("POST", `/api/comments/${parentId}/replies`, { content }),
+    onSuccess: (comment) => {
+      markQuestionListsStale(queryClient);
+      updateQuestionDetail(queryClient, questionId, (q) => insertComment(q, comment));
+      toastSuccess("Success", "Comment added successfully");
+    },
+    onError: (error) => toastMutationError(error, "Error", "Failed to post comment"),
+  });
+}
+
+/** Edits one of the viewer's comments ('Comment updated'). */
+export function useUpdateComment(questionId: number, commentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) => apiJson<Comment>("PATCH", `/api/comments/${commentId}`, { content }),
+    onSuccess: (comment) => {
+      updateQuestionDetail(queryClient, questionId, (q) => replaceComment(q, comment));
+      toastSuccess("Comment updated");
+    },
+    onError: (error) => toastMutationError(error, "Error", "Failed to update comment"),
+  });
+}
+
+/** Deletes one of the viewer's comments and its replies ('Comment deleted'). */
+export function useDeleteComment(questionId: number, answerId: number, commentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest("DELETE", `/api/comments/${commentId}`),
+    onSuccess: () => {
+      markQuestionListsStale(queryClient);
+      updateQuestionDetail(queryClient, questionId, (q) => removeComment(q, answerId, commentId));
+      toastSuccess("Comment deleted");
+    },
+    onError: (error) => toastMutationError(error, "Error", "Failed to delete comment"),
+  });
+}

@@ -1,0 +1,200 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+
+import { apiJson, errorMessage } from "@/lib/api-client/fetcher";
+import { keys } from "@/lib/api-client/keys";
+import { compactParams, fetchListPage, GROUP_PAGE_SIZE, GROUP_QUESTION_PAGE_SIZE, initialPages, type ListPage } from "@/lib/api-client/paging";
+import type { QuestionSummary } from "@/lib/api-client/questions";
+import { toastMutationError, toastSuccess } from "@/lib/api-client/toast";
+import type {
+  GroupJson,
+  GroupMembershipJson,
+  JoinRequestDecisionJson,
+  JoinRequestJson,
+} from "@/lib/server/groups/presenters";
+import type { GroupCreateInput, GroupMembershipFilter, GroupUpdateInput } from "@/lib/validation/groups";
+
+/** A group as GET /api/groups answers it (docs/API.md Group). */
+export type Group = GroupJson;
+/** The answer of join, leave and withdraw. */
+export type GroupMembership = GroupMembershipJson;
+/** A pending request to join a private group. */
+export type JoinRequest = JoinRequestJson;
+
+export { GROUP_PAGE_SIZE, GROUP_QUESTION_PAGE_SIZE } from "@/lib/api-client/paging";
+
+/** SPEC.md section 8's texts, and the few the specification leaves to us. */
+export const GROUP_MESSAGES = {
+  created: "Group created successfully!",
+  createFailed: "Failed to create group",
+  joined: "Joined group successfully!",
+  joinFailed: "Failed to join group",
+  requested: "Request sent",
+  withdrawn: "Request withdrawn",
+  withdrawFailed: "Failed to withdraw your request",
+  left: "Left group successfully!",
+  leaveFailed: "Failed to leave group",
+  updated: "Group updated successfully!",
+  updateFailed: "Failed to update group. Please try again.",
+  approved: "Request approved",
+  declined: "Request declined",
+  reviewFailed: "Failed to answer the request. Please try again.",
+} as const;
+
+/** Marks every group list, group header and group post list stale (membership, counts and names change together). */
+function invalidateGroups(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: keys.groups.all });
+}
+
+/** The groups directory under a search and membership filter, a page at a time (X-Next-Cursor, X-Total-Count). */
+export function useGroupDirectory(
+  search: string,
+  membership: GroupMembershipFilter | undefined,
+  options: { initialPage?: ListPage<Group>; enabled?: boolean } = {},
+) {
+  const params = compactParams({ search: search.trim(), membership });
+  return useInfiniteQuery({
+    queryKey: keys.groups.pages(params),
+    queryFn: ({ pageParam, signal }) => fetchListPage<Group>("/api/groups", { ...params, limit: GROUP_PAGE_SIZE }, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+    ...initialPages(options.initialPage),
+  });
+}
+
+/** One group's header (GET /api/groups/{id}), starting from what the page rendered. */
+export function useGroup(id: number, initial?: Group) {
+  return useQuery<Group>({ queryKey: keys.groups.detail(id), ...(initial ? { initialData: initial } : {}) });
+}
+
+/** A group's posts under a title or description search, newest first, a page at a time; read only while `enabled`. */
+export function useGroupQuestions(id: number, search: string, options: { initialPage?: ListPage<QuestionSummary>; enabled?: boolean } = {}) {
+  const term = search.trim();
+  return useInfiniteQuery({
+    queryKey: keys.groups.questionPages(id, term),
+    queryFn: ({ pageParam, signal }) =>
+      fetchListPage<QuestionSummary>(`/api/groups/${id}/questions`, compactParams({ search: term, limit: GROUP_QUESTION_PAGE_SIZE }), pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+    enabled: options.enabled ?? true,
+    ...initialPages(options.initialPage),
+  });
+}
+
+/** A private group's pending join requests, for its creator (read only while `enabled`). */
+export function useJoinRequests(id: number, options: { initialData?: JoinRequest[]; enabled?: boolean } = {}) {
+  return useQuery<JoinRequest[]>({
+    queryKey: keys.groups.requests(id),
+    enabled: options.enabled ?? true,
+    ...(options.initialData ? { initialData: options.initialData } : {}),
+  });
+}
+
+/** POST /api/groups: the new group; "Group created successfully!" or the server's message. */
+export function useCreateGroup(options: { onCreated?: (group: Group) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GroupCreateInput) => apiJson<Group>("POST", "/api/groups", input),
+    onSuccess: (group) => {
+      queryClient.setQueryData(keys.groups.detail(group.id), group);
+      void invalidateGroups(queryClient);
+      toastSuccess(GROUP_MESSAGES.created, `${group.name} is ready. Invite people to join it.`);
+      options.onCreated?.(group);
+    },
+    onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.createFailed)),
+  });
+}
+
+/** PATCH /api/groups/{id} (the Edit Group dialog): "Group updated successfully!" or the spec's failure. */
+export function useUpdateGroup(id: number, options: { onUpdated?: (group: Group) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GroupUpdateInput) => apiJson<Group>("PATCH", `/api/groups/${id}`, input),
+    onSuccess: (group) => {
+      queryClient.setQueryData(keys.groups.detail(id), group);
+      // Questions show the group's name and privacy; lists show its card.
+      void invalidateGroups(queryClient);
+      void queryClient.invalidateQueries({ queryKey: keys.questions.all });
+      void queryClient.invalidateQueries({ queryKey: keys.feed.all });
+      toastSuccess(GROUP_MESSAGES.updated);
+      options.onUpdated?.(group);
+    },
+    onError: (error) => toastMutationError(error, "Error", GROUP_MESSAGES.updateFailed),
+  });
+}
+
+/** After a membership change: the group as it is now, every group list and the lists that hide or show its posts. */
+function applyMembership(queryClient: QueryClient, result: GroupMembership) {
+  queryClient.setQueryData(keys.groups.detail(result.group.id), result.group);
+  queryClient.setQueryData(keys.groups.isMember(result.group.id), result.group.isMember);
+  void invalidateGroups(queryClient);
+  if (result.group.isPrivate && (result.status === "left" || result.status === "joined")) {
+    void queryClient.invalidateQueries({ queryKey: keys.questions.all });
+    void queryClient.invalidateQueries({ queryKey: keys.feed.all });
+    void queryClient.invalidateQueries({ queryKey: keys.search.all });
+  }
+}
+
+/**
+ * POST /api/groups/{id}/join: joins a public group ("Joined group successfully!") or asks to
+ * join a private one ("Request sent"); the server's message on failure, else "Failed to join group".
+ */
+export function useJoinGroup(options: { onDone?: (result: GroupMembership) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (group: { id: number }) => apiJson<GroupMembership>("POST", `/api/groups/${group.id}/join`),
+    onSuccess: (result) => {
+      applyMembership(queryClient, result);
+      if (result.status === "requested") toastSuccess(GROUP_MESSAGES.requested, result.message);
+      else toastSuccess(GROUP_MESSAGES.joined);
+      options.onDone?.(result);
+    },
+    onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.joinFailed)),
+  });
+}
+
+/** DELETE /api/groups/{id}/join: withdraws a pending request to join a private group. */
+export function useWithdrawJoinRequest(options: { onDone?: (result: GroupMembership) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (group: { id: number }) => apiJson<GroupMembership>("DELETE", `/api/groups/${group.id}/join`),
+    onSuccess: (result) => {
+      applyMembership(queryClient, result);
+      toastSuccess(GROUP_MESSAGES.withdrawn, result.message);
+      options.onDone?.(result);
+    },
+    onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.withdrawFailed)),
+  });
+}
+
+/** POST /api/groups/{id}/leave: "Left group successfully!"; the server's message on failure, else "Failed to leave group". */
+export function useLeaveGroup(options: { onDone?: (result: GroupMembership) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (group: { id: number }) => apiJson<GroupMembership>("POST", `/api/groups/${group.id}/leave`),
+    onSuccess: (result) => {
+      applyMembership(queryClient, result);
+      toastSuccess(GROUP_MESSAGES.left);
+      options.onDone?.(result);
+    },
+    onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.leaveFailed)),
+  });
+}
+
+/** Approve or decline a member's request to join (the creator, on the group page). */
+export function useReviewJoinRequest(groupId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ request, decision }: { request: JoinRequest; decision: "approve" | "decline" }) =>
+      apiJson<JoinRequestDecisionJson>("POST", `/api/groups/${groupId}/requests/${encodeURIComponent(request.userId)}/${decision}`),
+    onSuccess: (result) => {
+      queryClient.setQueryData<JoinRequest[]>(keys.groups.requests(groupId), (old) => old?.filter((r) => r.userId !== result.userId));
+      queryClient.setQueryData<Group>(keys.groups.detail(groupId), (old) => (old ? { ...old, memberCount: result.memberCount } : old));
+      void invalidateGroups(queryClient);
+      toastSuccess(result.status === "approved" ? GROUP_MESSAGES.approved : GROUP_MESSAGES.declined);
+    },
+    onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.reviewFailed)),
+  });
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from "react";
+import { toast } from "sonner";
+
+import { isUnauthorizedError } from "@/lib/api-client/fetcher";
+
+/*
+ * The two toast variants of SPEC.md section 8: default (success) and
+ * destructive (error), each a title with an optional description and action.
+ */
+
+export interface ToastAction {
+  label: ReactNode;
+  onClick: () => void;
+}
+
+export interface ToastOptions {
+  action?: ToastAction;
+  /** Replaces the toast with this id instead of stacking a new one. */
+  id?: string | number;
+  /** Display time in ms; the Toaster's default is 5000. */
+  duration?: number;
+}
+
+/** A default-variant toast, e.g. toastSuccess("Question saved", "Question added to your saved list"). */
+export function toastSuccess(title: ReactNode, description?: ReactNode, options: ToastOptions = {}) {
+  return toast.success(title, { description, ...options });
+}
+
+/** A destructive-variant toast, e.g. toastError("Error", "Failed to save question. Please try again."). */
+export function toastError(title: ReactNode, description?: ReactNode, options: ToastOptions = {}) {
+  return toast.error(title, { description, ...options });
+}
+
+/**
+ * The destructive toast for a failed mutation, skipped for the unauthorized
+ * case, which the QueryClient's MutationCache already answers with its own
+ * toast and sign-in redirect (use it in every mutation's onError).
+ */
+export function toastMutationError(error: unknown, title: ReactNode, description?: ReactNode, options: ToastOptions = {}) {
+  if (isUnauthorizedError(error)) return undefined;
+  return toastError(title, description, options);
+}

@@ -1,0 +1,252 @@
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+
+import { apiJson } from "@/lib/api-client/fetcher";
+import { keys } from "@/lib/api-client/keys";
+import { compactParams, fetchListPage, initialPages, type ListPage, type ListPages } from "@/lib/api-client/paging";
+import type { QuestionSummary } from "@/lib/api-client/questions";
+import { toastMutationError, toastSuccess } from "@/lib/api-client/toast";
+import type { TagJson } from "@/lib/server/tags/presenters";
+import type {
+  CurrentUserJson,
+  MemberJson,
+  NotificationSettings,
+  PrivacySettings,
+  ProfileJson,
+  UsedTagJson,
+  UserAnswerJson,
+} from "@/lib/server/users/presenters";
+import {
+  MEMBER_PAGE_SIZE,
+  PASSWORD_MESSAGES,
+  PROFILE_PAGE_SIZE,
+  PROFILE_MESSAGES,
+  type NotificationSettingsInput,
+  type Preferences,
+  type PreferencesInput,
+  type PrivacySettingsInput,
+  type ProfileUpdateBody,
+  type UserListTab,
+} from "@/lib/validation/users";
+
+export type Profile = ProfileJson;
+export type Member = MemberJson;
+export type UserAnswer = UserAnswerJson;
+export type UsedTag = UsedTagJson;
+export type { UserListTab } from "@/lib/validation/users";
+
+export { MEMBER_PAGE_SIZE, PROFILE_PAGE_SIZE } from "@/lib/validation/users";
+
+/** SPEC.md section 8's texts, and Agora's for what the spec leaves open. */
+export const USER_MESSAGES = {
+  followFailed: "Failed to update follow status. Please try again.",
+  settingsUpdated: ["Settings Updated", "Your notification settings have been saved."],
+  settingsFailed: "Failed to update settings. Please try again.",
+  privacyUpdated: ["Privacy Updated", "Your privacy settings have been saved."],
+  privacyFailed: "Failed to update privacy settings. Please try again.",
+  preferencesUpdated: ["Preferences Updated", "Your preferences have been saved."],
+  preferencesFailed: "Failed to update preferences. Please try again.",
+  deleteFailed: "Failed to delete account. Please try again.",
+} as const;
+
+/* Profiles ------------------------------------------------------------------------------ */
+
+/** A member's profile (GET /api/users/{id}/profile), starting from the server-rendered one. */
+export function useProfile(id: string, initial?: Profile) {
+  return useQuery<Profile>({ queryKey: keys.users.profile(id), ...(initial ? { initialData: initial } : {}) });
+}
+
+function usePagedList<T>(key: readonly unknown[], path: string, options: { initialPage?: ListPage<T>; enabled?: boolean }) {
+  return useInfiniteQuery({
+    queryKey: key,
+    queryFn: ({ pageParam, signal }) => fetchListPage<T>(path, { limit: PROFILE_PAGE_SIZE }, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: ListPage<T>) => last.nextCursor,
+    enabled: options.enabled ?? true,
+    ...initialPages(options.initialPage),
+  });
+}
+
+/** A profile's Questions tab, a page at a time. */
+export function useUserQuestions(id: string, options: { initialPage?: ListPage<QuestionSummary>; enabled?: boolean } = {}) {
+  return usePagedList<QuestionSummary>(keys.users.questionPages(id), `/api/users/${encodeURIComponent(id)}/questions`, options);
+}
+
+/** A profile's Answers tab, a page at a time (fetched once the tab opens). */
+export function useUserAnswers(id: string, options: { enabled?: boolean } = {}) {
+  return usePagedList<UserAnswer>(keys.users.answerPages(id), `/api/users/${encodeURIComponent(id)}/answers`, options);
+}
+
+/** The owner's Saved tab, a page at a time: only ever enabled on one's own profile (SPEC.md section 6). */
+export function useSavedQuestions(id: string, options: { enabled?: boolean } = {}) {
+  return usePagedList<QuestionSummary>(keys.users.savedPages(id), `/api/users/${encodeURIComponent(id)}/saved-questions`, options);
+}
+
+/** A profile's "Most Used Tags". */
+export function useUsedTags(id: string, options: { enabled?: boolean } = {}) {
+  return useQuery<UsedTag[]>({ queryKey: keys.users.tags(id), enabled: options.enabled ?? true });
+}
+
+/** A profile's "Followed Tags". */
+export function useFollowedTags(id: string, options: { enabled?: boolean } = {}) {
+  return useQuery<TagJson[]>({ queryKey: keys.users.followedTags(id), enabled: options.enabled ?? true });
+}
+
+/**
+ * PUT /api/users/profile with the cleaned payload. On success the current-user and profile data
+ * refresh and "Profile updated" shows; on failure "Error" / "Failed to update profile. Please try again.".
+ */
+export function useUpdateProfile(options: { onUpdated?: (user: CurrentUserJson) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileUpdateBody) => apiJson<CurrentUserJson>("PUT", "/api/users/profile", body),
+    onSuccess: (user) => {
+      queryClient.setQueryData(keys.auth.user, user);
+      void queryClient.invalidateQueries({ queryKey: keys.auth.user });
+      void queryClient.invalidateQueries({ queryKey: keys.users.detail(user.id) });
+      toastSuccess(PROFILE_MESSAGES.updated, "Your profile has been saved.");
+      options.onUpdated?.(user);
+    },
+    onError: (error) => toastMutationError(error, "Error", PROFILE_MESSAGES.updateFailed),
+  });
+}
+
+/* Following members ------------------------------------------------------------------------ */
+
+type FollowState = { isFollowing: boolean; followerCount: number };
+
+function followChanged(queryClient: QueryClient, userId: string, state: FollowState) {
+  queryClient.setQueryData(keys.users.isFollowing(userId), { isFollowing: state.isFollowing });
+  queryClient.setQueryData<Profile>(keys.users.profile(userId), (old) =>
+    old ? { ...old, isFollowing: state.isFollowing, _count: { ...old._count, followers: state.followerCount } } : old,
+  );
+  queryClient.setQueriesData<ListPages<Member>>({ queryKey: ["/api/users", "pages"] }, (old) =>
+    old
+      ? {
+          ...old,
+          pages: old.pages.map((page) => ({
+            ...page,
+            items: page.items.map((m) => (m.id === userId ? { ...m, isFollowing: state.isFollowing, followerCount: state.followerCount } : m)),
+          })),
+        }
+      : old,
+  );
+  // The follower's own "following" count and the Following feed change too.
+  const me = queryClient.getQueryData<CurrentUserJson | null>(keys.auth.user);
+  if (me) void queryClient.invalidateQueries({ queryKey: keys.users.profile(me.id) });
+  void queryClient.invalidateQueries({ queryKey: keys.feed.all });
+}
+
+/**
+ * POST or DELETE /api/users/{id}/follow: mutate with `{ user, follow }`. The follow state and
+ * follower count update everywhere they show; "Following {name}" or "Unfollowed {name}".
+ */
+export function useFollowUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user, follow }: { user: { id: string; name: string }; follow: boolean }) =>
+      apiJson<FollowState>(follow ? "POST" : "DELETE", `/api/users/${encodeURIComponent(user.id)}/follow`),
+    onSuccess: (state, { user }) => {
+      followChanged(queryClient, user.id, state);
+      if (state.isFollowing) toastSuccess(`Following ${user.name}`, "Their new questions will show under Following on your home page.");
+      else toastSuccess(`Unfollowed ${user.name}`);
+    },
+    onError: (error) => toastMutationError(error, "Error", USER_MESSAGES.followFailed),
+  });
+}
+
+/* Members directory ------------------------------------------------------------------------ */
+
+/** The members directory under a tab and a search, a page at a time (the previous result stays while the next loads). */
+export function useMembers(tab: UserListTab, search: string, options: { initialPage?: ListPage<Member> } = {}) {
+  const term = search.trim();
+  return useInfiniteQuery({
+    queryKey: keys.users.directoryPages(tab, term),
+    queryFn: ({ pageParam, signal }) => fetchListPage<Member>("/api/users", compactParams({ tab, search: term, limit: MEMBER_PAGE_SIZE }), pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    placeholderData: keepPreviousData,
+    ...initialPages(options.initialPage),
+  });
+}
+
+/* Settings ------------------------------------------------------------------------------- */
+
+function patchCurrentUser(queryClient: QueryClient, change: Partial<CurrentUserJson>) {
+  queryClient.setQueryData<CurrentUserJson | null>(keys.auth.user, (old) => (old ? { ...old, ...change } : old));
+}
+
+/** PATCH /api/users/settings/notifications: "Settings Updated" or "Failed to update settings. Please try again.". */
+export function useUpdateNotificationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: NotificationSettingsInput) => apiJson<NotificationSettings>("PATCH", "/api/users/settings/notifications", input),
+    onSuccess: (notificationSettings) => {
+      patchCurrentUser(queryClient, { notificationSettings });
+      toastSuccess(...USER_MESSAGES.settingsUpdated);
+    },
+    onError: (error) => toastMutationError(error, "Error", USER_MESSAGES.settingsFailed),
+  });
+}
+
+/** PATCH /api/users/settings/privacy: "Privacy Updated" or "Failed to update privacy settings. Please try again.". */
+export function useUpdatePrivacySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PrivacySettingsInput) => apiJson<PrivacySettings>("PATCH", "/api/users/settings/privacy", input),
+    onSuccess: (privacySettings) => {
+      patchCurrentUser(queryClient, { privacySettings });
+      toastSuccess(...USER_MESSAGES.privacyUpdated);
+    },
+    onError: (error) => toastMutationError(error, "Error", USER_MESSAGES.privacyFailed),
+  });
+}
+
+/** The member's preferences (GET /api/users/settings/preferences), starting from the server-rendered ones. */
+export function usePreferences(initial?: Preferences) {
+  return useQuery<Preferences>({ queryKey: keys.users.preferences, ...(initial ? { initialData: initial } : {}) });
+}
+
+/** PATCH /api/users/settings/preferences: "Preferences Updated" or its failure. */
+export function useUpdatePreferences() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PreferencesInput) => apiJson<Preferences>("PATCH", "/api/users/settings/preferences", input),
+    onSuccess: (preferences) => {
+      queryClient.setQueryData(keys.users.preferences, preferences);
+      // The home feed's page size follows questionsPerPage.
+      void queryClient.invalidateQueries({ queryKey: keys.questions.all });
+      void queryClient.invalidateQueries({ queryKey: keys.feed.all });
+      toastSuccess(...USER_MESSAGES.preferencesUpdated);
+    },
+    onError: (error) => toastMutationError(error, "Error", USER_MESSAGES.preferencesFailed),
+  });
+}
+
+/**
+ * PATCH /api/users/change-password: "Password Changed" or "Failed to change password. Please
+ * check your current password.". The answer carries this browser's new session cookie.
+ */
+export function useChangePassword(options: { onChanged?: () => void } = {}) {
+  return useMutation({
+    mutationFn: (input: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
+      apiJson<{ passwordChanged: true }>("PATCH", "/api/users/change-password", input),
+    onSuccess: () => {
+      toastSuccess(PASSWORD_MESSAGES.changedTitle, PASSWORD_MESSAGES.changed);
+      options.onChanged?.();
+    },
+    onError: (error) => toastMutationError(error, "Error", PASSWORD_MESSAGES.failed),
+  });
+}
+
+/** DELETE /api/users/me with the typed confirmation; on success the browser leaves for the landing page, signed out. */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (confirmation: string) => apiJson<null>("DELETE", "/api/users/me", { confirmation }),
+    onSuccess: () => {
+      // A full navigation: the session cookie is gone and nothing cached for the member may stay.
+      // eslint-disable-next-line @next/next/no-location-assign-relative-destination
+      window.location.href = "/";
+    },
+    onError: (error) => toastMutationError(error, "Error", USER_MESSAGES.deleteFailed),
+  });
+}

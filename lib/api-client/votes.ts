@@ -1,0 +1,49 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+
+import { apiJson } from "@/lib/api-client/fetcher";
+import { keys } from "@/lib/api-client/keys";
+import { applyVote, markQuestionListsStale, updateAnswer, updateQuestionDetail, type QuestionDetail } from "@/lib/api-client/question-cache";
+import { toastMutationError } from "@/lib/api-client/toast";
+import type { VoteResultJson } from "@/lib/server/answers/presenters";
+import type { VoteType } from "@/lib/validation/votes";
+
+/** What POST and DELETE /api/answers/{id}/vote answer. */
+export type VoteResult = VoteResultJson;
+
+/** The call a click makes: the arrow already highlighted withdraws the vote, the other sets it. */
+export function voteRequest(current: VoteType | null, clicked: VoteType): { method: "POST" | "DELETE"; next: VoteType | null } {
+  return current === clicked ? { method: "DELETE", next: null } : { method: "POST", next: clicked };
+}
+
+/**
+ * Votes on an answer of the question, or withdraws the vote (next: null). The arrow and score
+ * change at once and go back if the call fails ('Failed to vote. Please try again.').
+ */
+export function useVote(questionId: number, answerId: number) {
+  const queryClient = useQueryClient();
+  const detailKey = keys.questions.detail(questionId);
+  return useMutation({
+    mutationFn: (next: VoteType | null) =>
+      next === null
+        ? apiJson<VoteResult>("DELETE", `/api/answers/${answerId}/vote`)
+        : apiJson<VoteResult>("POST", `/api/answers/${answerId}/vote`, { voteType: next }),
+    onMutate: async (next) => {
+      await queryClient.cancelQueries({ queryKey: detailKey, exact: true });
+      const previous = queryClient.getQueryData<QuestionDetail>(detailKey);
+      updateQuestionDetail(queryClient, questionId, (q) => updateAnswer(q, answerId, (a) => applyVote(a, next)));
+      return { previous };
+    },
+    onError: (error, _next, context) => {
+      if (context?.previous) queryClient.setQueryData(detailKey, context.previous);
+      toastMutationError(error, "Error", "Failed to vote. Please try again.");
+    },
+    onSuccess: (result) => {
+      markQuestionListsStale(queryClient);
+      updateQuestionDetail(queryClient, questionId, (q) =>
+        updateAnswer(q, answerId, (a) => ({ ...a, voteScore: result.voteScore, viewerVote: result.viewerVote })),
+      );
+    },
+  });
+}

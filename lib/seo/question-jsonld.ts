@@ -1,0 +1,96 @@
+// schema.org QAPage structured data for a question page, so search engines can show the
+// question and its answers (https://developers.google.com/search/docs/appearance/structured-data/qapage).
+import { displayName } from "@/lib/display";
+import { markdownToPlainText } from "@/lib/markdown/render";
+import type { QuestionDetailJson } from "@/lib/server/questions/presenters";
+
+/** Longest plain-text answer or question body the structured data carries. */
+export const JSONLD_TEXT_MAX_LENGTH = 5_000;
+
+type Author = QuestionDetailJson["author"];
+
+export interface JsonLdAuthor {
+  "@type": "Person" | "Organization";
+  name: string;
+  url?: string;
+}
+
+export interface JsonLdAnswer {
+  "@type": "Answer";
+  text: string;
+  dateCreated: string;
+  upvoteCount: number;
+  url: string;
+  author: JsonLdAuthor;
+}
+
+export interface QuestionJsonLd {
+  "@context": "https://schema.org";
+  "@type": "QAPage";
+  mainEntity: {
+    "@type": "Question";
+    name: string;
+    text: string;
+    answerCount: number;
+    upvoteCount: number;
+    dateCreated: string;
+    dateModified: string;
+    url: string;
+    author: JsonLdAuthor;
+    acceptedAnswer?: JsonLdAnswer;
+    suggestedAnswer?: JsonLdAnswer[];
+  };
+}
+
+function author(user: Author, baseUrl: string): JsonLdAuthor {
+  // The built-in assistant is not a person and has no profile page.
+  if (user.isAssistant) return { "@type": "Organization", name: displayName(user) };
+  return { "@type": "Person", name: displayName(user), url: `${baseUrl}/users/${encodeURIComponent(user.id)}` };
+}
+
+/**
+ * The QAPage of a question as the page shows it: the question (title, text, answer count,
+ * creation date, author) and every answer as a suggestedAnswer (Agora has no accepted answer)
+ * with its text, score and author. `baseUrl` has no trailing slash.
+ */
+export function buildQuestionJsonLd(question: QuestionDetailJson, baseUrl: string): QuestionJsonLd {
+  const url = `${baseUrl}/questions/${question.id}`;
+  const text = markdownToPlainText(question.description, JSONLD_TEXT_MAX_LENGTH) || question.title;
+  const answers: JsonLdAnswer[] = question.answers.map((a) => ({
+    "@type": "Answer",
+    text: markdownToPlainText(a.content, JSONLD_TEXT_MAX_LENGTH),
+    dateCreated: a.createdAt,
+    upvoteCount: a.voteScore,
+    url: `${url}#answer-${a.id}`,
+    author: author(a.author, baseUrl),
+  }));
+  return {
+    "@context": "https://schema.org",
+    "@type": "QAPage",
+    mainEntity: {
+      "@type": "Question",
+      name: question.title,
+      text,
+      answerCount: question.answers.length,
+      upvoteCount: question.voteScore,
+      dateCreated: question.createdAt,
+      dateModified: question.updatedAt,
+      url,
+      author: author(question.author, baseUrl),
+      ...(answers.length > 0 ? { suggestedAnswer: answers } : {}),
+    },
+  };
+}
+
+/**
+ * JSON for a `<script type="application/ld+json">`: `<`, `>` and `&` (and the JavaScript line
+ * separators) become \u escapes, so no text in it can close the script element or open a comment.
+ */
+export function serializeJsonLd(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}

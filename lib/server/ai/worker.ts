@@ -1,0 +1,313 @@
+import "server-only";
+import crypto from "node:crypto";
+import type { LanguageModel } from "ai";
+import { after as afterResponse } from "next/server";
+import { renderMarkdown } from "@/lib/markdown/render";
+import { db, Prisma } from "@/lib/server/db";
+import { ensureAssistantUser } from "@/lib/server/ai/assistant";
+import { linkCitations } from "@/lib/server/ai/citations";
+import { AiGenerationError, describeAiError, generateAnswer, type Generation } from "@/lib/server/ai/generate";
+import { isAiConfigured } from "@/lib/server/ai/provider";
+import { findSources, type RetrievedSource } from "@/lib/server/ai/retrieval";
+import { ANSWER_MAX_LENGTH } from "@/lib/validation/answers";
+import { notifyNewAnswer } from "@/lib/server/notifications/mutations";
+
+/*
+ * The automatic answers (DECISIONS.md section 6). Every question owes one through its
+ * ai_answer_jobs row. A worker claims owed rows with FOR UPDATE SKIP LOCKED (pending or failed
+ * ones that are due, and running ones whose lease ran out because their worker died), streams
+ * the answer into partial_content so any instance can show it, and then in one transaction
+ * marks the job done and inserts the answer, guarded by its lease token: a job completes once,
+ * however many workers race for it. Failures wait with exponential backoff and are retried
+ * forever; with no provider configured, jobs simply wait.
+ *
+ * Workers run in every app instance: kicked after each new question, every few seconds by the
+ * loop instrumentation.ts starts, and by GET/POST /api/cron/ai-answers on serverless hosting.
+ * No transaction or database connection is held while the model writes.
+ */
+
+/** How long a claim lasts without renewal; renewed while tokens arrive. */
+export const LEASE_MS = 120_000;
+/** How often the streamed text is written to partial_content. */
+export const PARTIAL_FLUSH_MS = 200;
+/** Renewal of the lease while waiting for the provider's first token. */
+const HEARTBEAT_MS = 30_000;
+/** First retry after this long, then doubling... */
+export const BACKOFF_BASE_MS = 10_000;
+/** ...up to this. */
+export const BACKOFF_MAX_MS = 60 * 60_000;
+/** Jobs one instance writes at the same time. */
+export const MAX_CONCURRENT_JOBS = 2;
+/** How often each instance looks for owed answers. */
+export const WORKER_INTERVAL_MS = 10_000;
+
+// Timestamps are stored in UTC without a zone, as Prisma writes them.
+const NOW = Prisma.raw(`(now() AT TIME ZONE 'UTC')`);
+const after = (ms: number) => Prisma.sql`(now() AT TIME ZONE 'UTC') + make_interval(secs => ${ms / 1000})`;
+
+/** A job this worker holds, with the lease token that proves it. */
+export interface ClaimedJob {
+  id: number;
+  questionId: number;
+  attempts: number;
+  token: string;
+}
+
+/** The wait before retrying after `attempts` failed tries: 10 s, 20 s, 40 s, ... at most an hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+/**
+ * Claims up to `limit` owed jobs (due, or abandoned by a dead worker), each with its own lease
+ * token; `questionIds` narrows the claim to those questions.
+ */
+export async function claimJobs(limit: number, questionIds?: readonly number[]): Promise<ClaimedJob[]> {
+  const prefix = crypto.randomBytes(12).toString("base64url");
+  const only = questionIds ? Prisma.sql`AND question_id IN (${Prisma.join(questionIds.length ? questionIds : [-1])})` : Prisma.empty;
+  return db.$queryRaw<ClaimedJob[]>`
+    WITH owed AS (
+      SELECT id FROM ai_answer_jobs
+       WHERE ((status IN ('pending', 'failed') AND next_attempt_at <= ${NOW})
+          OR (status = 'running' AND (locked_until IS NULL OR locked_until < ${NOW}))) ${only}
+       ORDER BY next_attempt_at, id
+       LIMIT ${limit}
+       FOR UPDATE SKIP LOCKED
+    )
+    UPDATE ai_answer_jobs j
+       SET status = 'running', attempts = j.attempts + 1, locked_by = ${prefix} || ':' || j.id::text,
+           locked_until = ${after(LEASE_MS)}, started_at = ${NOW}, partial_content = '', updated_at = ${NOW}
+      FROM owed
+     WHERE j.id = owed.id
+    RETURNING j.id, j.question_id AS "questionId", j.attempts, j.locked_by AS token`;
+}
+
+/** Writes the text so far and renews the lease; false when the lease is no longer this worker's. */
+export async function renewLease(job: ClaimedJob, partialContent: string): Promise<boolean> {
+  const rows = await db.$executeRaw`
+    UPDATE ai_answer_jobs SET partial_content = ${partialContent}, locked_until = ${after(LEASE_MS)}, updated_at = ${NOW}
+     WHERE id = ${job.id} AND status = 'running' AND locked_by = ${job.token}`;
+  return rows > 0;
+}
+
+/** What completing a job stores on the answer. */
+export interface CompletedAnswer {
+  content: string;
+  generation: Generation;
+  sources: RetrievedSource[];
+}
+
+/**
+ * In one transaction: marks the job done (only if this worker still holds it) and inserts the
+ * automatic answer with its provenance, counting it on the question and notifying the question's
+ * author. Null when the job was not this worker's any more, in which case nothing is written.
+ */
+export async function completeJob(job: ClaimedJob, { content, generation, sources }: CompletedAnswer): Promise<number | null> {
+  const authorId = await ensureAssistantUser();
+  return db.$transaction(async (tx) => {
+    const held = await tx.$queryRaw<{ id: number }[]>`
+      UPDATE ai_answer_jobs
+         SET status = 'done', locked_by = NULL, locked_until = NULL, partial_content = NULL, last_error = NULL, updated_at = ${NOW}
+       WHERE id = ${job.id} AND status = 'running' AND locked_by = ${job.token}
+      RETURNING id`;
+    if (held.length === 0) return null;
+    const now = new Date();
+    const answer = await tx.answer.create({
+      data: {
+        questionId: job.questionId,
+        authorId,
+        content,
+        contentHtml: renderMarkdown(content),
+        isAutoGenerated: true,
+        aiModel: generation.model.slice(0, 200),
+        aiPrompt: generation.prompt,
+        aiSources: sources.map((s) => ({ ...s.ref })) as Prisma.InputJsonValue,
+        aiInputTokens: generation.inputTokens,
+        aiOutputTokens: generation.outputTokens,
+        aiDurationMs: generation.durationMs,
+        createdAt: now,
+        updatedAt: now,
+      },
+      select: { id: true },
+    });
+    await tx.question.update({ where: { id: job.questionId }, data: { answerCount: { increment: 1 }, lastActivityAt: now }, select: { id: true } });
+    await tx.aiAnswerJob.update({ where: { id: job.id }, data: { answerId: answer.id }, select: { id: true } });
+    await notifyNewAnswer(tx, { answerId: answer.id });
+    return answer.id;
+  });
+}
+
+/** Gives a failed job back: failed and retried after the backoff, with a safe message; false when it was not this worker's. */
+export async function failJob(job: ClaimedJob, error: AiGenerationError): Promise<boolean> {
+  if (error.kind === "unconfigured") {
+    // The provider went away mid-run: the job waits, as if never tried.
+    const rows = await db.$executeRaw`
+      UPDATE ai_answer_jobs SET status = 'pending', attempts = greatest(0, attempts - 1), locked_by = NULL, locked_until = NULL,
+             partial_content = NULL, next_attempt_at = ${NOW}, updated_at = ${NOW}
+       WHERE id = ${job.id} AND status = 'running' AND locked_by = ${job.token}`;
+    return rows > 0;
+  }
+  const rows = await db.$executeRaw`
+    UPDATE ai_answer_jobs SET status = 'failed', locked_by = NULL, locked_until = NULL, partial_content = NULL,
+           last_error = ${error.message.slice(0, 1000)}, next_attempt_at = ${after(backoffMs(job.attempts))}, updated_at = ${NOW}
+     WHERE id = ${job.id} AND status = 'running' AND locked_by = ${job.token}`;
+  return rows > 0;
+}
+
+/** How one claimed job ended. */
+export type JobOutcome = "done" | "failed" | "lost";
+
+/** Options of running jobs (tests pass a model; shutdown passes a signal). */
+export interface RunOptions {
+  model?: LanguageModel;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+/** Writes the answer of a claimed job: retrieval, streamed generation into partial_content, completion or failure. */
+export async function runClaimedJob(job: ClaimedJob, options: RunOptions = {}): Promise<JobOutcome> {
+  const lease = new AbortController();
+  const signal = options.signal ? AbortSignal.any([lease.signal, options.signal]) : lease.signal;
+  let text = "";
+  let lastFlush = 0;
+  let flushing: Promise<void> | null = null;
+  const flush = () => {
+    if (flushing) return flushing;
+    lastFlush = Date.now();
+    flushing = renewLease(job, text)
+      .then((held) => {
+        if (!held) lease.abort(new AiGenerationError("Another worker took over this answer", "aborted"));
+      })
+      .catch(() => {}) // a missed write only delays what viewers see; the lease check comes again
+      .finally(() => {
+        flushing = null;
+      });
+    return flushing;
+  };
+  const heartbeat = setInterval(() => void flush(), HEARTBEAT_MS);
+  heartbeat.unref?.();
+
+  try {
+    const question = await db.question.findUnique({
+      where: { id: job.questionId },
+      select: { id: true, title: true, description: true, groupId: true, tags: { select: { tag: { select: { name: true } } } } },
+    });
+    if (!question) return "lost"; // deleted: its job went with it
+    const sources = await findSources(question);
+    const generation = await generateAnswer({
+      input: { question: { title: question.title, description: question.description, tags: question.tags.map((t) => t.tag.name) }, sources: sources.map((s) => s.prompt) },
+      signal,
+      model: options.model,
+      timeoutMs: options.timeoutMs,
+      onText: (_delta, soFar) => {
+        text = soFar;
+        if (Date.now() - lastFlush >= PARTIAL_FLUSH_MS) void flush();
+      },
+    });
+    if (!generation.text.trim()) throw new AiGenerationError("The AI provider returned an empty answer", "empty");
+    await flushing;
+    const content = linkCitations(generation.text.trim(), sources.map((s) => s.ref.url)).slice(0, ANSWER_MAX_LENGTH);
+    const answerId = await completeJob(job, { content, generation, sources });
+    return answerId === null ? "lost" : "done";
+  } catch (error) {
+    if (lease.signal.aborted) return "lost";
+    const safe = describeAiError(error);
+    console.error(`[agora] AI answer for question ${job.questionId} failed (attempt ${job.attempts}): ${safe.message}`);
+    return (await failJob(job, safe).catch(() => false)) ? "failed" : "lost";
+  } finally {
+    clearInterval(heartbeat);
+    await flushing;
+  }
+}
+
+/** What one batch of work did. */
+export interface BatchResult {
+  claimed: number;
+  done: number;
+  failed: number;
+  lost: number;
+}
+
+/** Claims up to `limit` owed answers and writes them concurrently (the cron route and tests); nothing when AI is not configured. */
+export async function processOwedAnswers(options: RunOptions & { limit?: number; questionIds?: readonly number[] } = {}): Promise<BatchResult> {
+  const result: BatchResult = { claimed: 0, done: 0, failed: 0, lost: 0 };
+  if (!options.model && !isAiConfigured()) return result;
+  const jobs = await claimJobs(Math.max(1, options.limit ?? MAX_CONCURRENT_JOBS), options.questionIds);
+  result.claimed = jobs.length;
+  for (const outcome of await Promise.all(jobs.map((job) => runClaimedJob(job, options)))) result[outcome] += 1;
+  return result;
+}
+
+interface WorkerState {
+  active: number;
+  filling: boolean;
+  again: boolean;
+  loop?: ReturnType<typeof setInterval>;
+}
+
+// One pool per process, kept across hot reloads in development.
+const globalForWorker = globalThis as unknown as { agoraAiWorker?: WorkerState };
+const state: WorkerState = (globalForWorker.agoraAiWorker ??= { active: 0, filling: false, again: false });
+
+/** Fills this instance's free job slots with owed answers; resolves when the jobs it started have ended. */
+export async function fillWorkerSlots(): Promise<void> {
+  if (state.filling) {
+    state.again = true;
+    return;
+  }
+  state.filling = true;
+  const started: Promise<unknown>[] = [];
+  try {
+    do {
+      state.again = false;
+      while (state.active < MAX_CONCURRENT_JOBS && isAiConfigured()) {
+        const [job] = await claimJobs(1);
+        if (!job) break;
+        state.active += 1;
+        started.push(
+          runClaimedJob(job).finally(() => {
+            state.active -= 1;
+            void fillWorkerSlots().catch(() => {});
+          }),
+        );
+      }
+    } while (state.again);
+  } finally {
+    state.filling = false;
+  }
+  await Promise.allSettled(started);
+}
+
+/** AGORA_AI_WORKER=off keeps this instance from writing automatic answers (the cron route still can). */
+export function workersDisabled(): boolean {
+  return process.env.AGORA_AI_WORKER?.trim().toLowerCase() === "off";
+}
+
+/**
+ * Starts writing owed answers now without making the caller wait: after the response when
+ * called inside a request (next/server's after), in the background otherwise.
+ */
+export function kickAiWorker(): void {
+  if (!isAiConfigured() || workersDisabled()) return;
+  const work = () => fillWorkerSlots().catch((error) => console.error(`[agora] AI worker: ${error instanceof Error ? error.name : "error"}`));
+  try {
+    afterResponse(work);
+  } catch {
+    void work(); // outside a request (scripts, tests)
+  }
+}
+
+/** Starts this instance's periodic look for owed and abandoned answers (once per process). */
+export function startAiWorkerLoop(intervalMs = WORKER_INTERVAL_MS): void {
+  if (state.loop || workersDisabled()) return;
+  const tick = () => void fillWorkerSlots().catch((error) => console.error(`[agora] AI worker: ${error instanceof Error ? error.name : "error"}`));
+  state.loop = setInterval(tick, intervalMs);
+  state.loop.unref?.();
+  tick();
+}
+
+/** Stops the periodic loop (tests and shutdown). */
+export function stopAiWorkerLoop(): void {
+  if (state.loop) clearInterval(state.loop);
+  state.loop = undefined;
+}

@@ -1,0 +1,84 @@
+import "server-only";
+import { db } from "@/lib/server/db";
+import { notFound } from "@/lib/server/errors";
+import { visibleQuestionsWhere, type Viewer } from "@/lib/server/policy";
+import { answerSelect, presentAnswer, toVoteType, type AnswerJson, type AnswerRow } from "@/lib/server/answers/presenters";
+import { commentTreesByAnswer } from "@/lib/server/comments/presenters";
+import { listCommentsOfAnswers } from "@/lib/server/comments/queries";
+import type { VoteType } from "@/lib/validation/votes";
+
+/** Message of the 404 for a missing or hidden answer. */
+export const ANSWER_NOT_FOUND = "Answer not found";
+
+/** Message of the 404 for a missing or hidden question. */
+export const QUESTION_NOT_FOUND = "Question not found";
+
+/** The few columns of a question that answering it needs. */
+export interface AnswerableQuestion {
+  id: number;
+  authorId: string;
+  groupId: number | null;
+}
+
+/** A question the viewer may see, to answer it, or 404 "Question not found" (also when it is hidden from them). */
+export async function getQuestionToAnswerOrThrow(id: number, viewer: Viewer | null): Promise<AnswerableQuestion> {
+  const question = await db.question.findFirst({
+    where: { AND: [{ id }, visibleQuestionsWhere(viewer)] },
+    select: { id: true, authorId: true, groupId: true },
+  });
+  if (!question) throw notFound(QUESTION_NOT_FOUND);
+  return question;
+}
+
+/** An answer the viewer may see (its question is not in a private group they are outside of), or null. */
+export async function getAnswer(id: number, viewer: Viewer | null): Promise<AnswerRow | null> {
+  return db.answer.findFirst({ where: { id, question: visibleQuestionsWhere(viewer) }, select: answerSelect });
+}
+
+/** An answer the viewer may see, or 404 "Answer not found" (also when it is hidden from them). */
+export async function getAnswerOrThrow(id: number, viewer: Viewer | null): Promise<AnswerRow> {
+  const answer = await getAnswer(id, viewer);
+  if (!answer) throw notFound(ANSWER_NOT_FOUND);
+  return answer;
+}
+
+/** The answers of one question, best score first, then oldest (the caller has checked the question's visibility). */
+export async function listAnswersOfQuestion(questionId: number): Promise<AnswerRow[]> {
+  return db.answer.findMany({
+    where: { questionId },
+    select: answerSelect,
+    orderBy: [{ voteScore: "desc" }, { createdAt: "asc" }, { id: "asc" }],
+  });
+}
+
+/** The viewer's votes on the given answers, by answer id (empty for a visitor). */
+export async function listViewerVotes(viewer: Viewer | null, answerIds: readonly number[]): Promise<Map<number, VoteType>> {
+  const votes = new Map<number, VoteType>();
+  if (!viewer || answerIds.length === 0) return votes;
+  const rows = await db.vote.findMany({
+    where: { userId: viewer.id, answerId: { in: [...answerIds] } },
+    select: { answerId: true, voteType: true },
+  });
+  for (const row of rows) {
+    const type = toVoteType(row.voteType);
+    if (type) votes.set(row.answerId, type);
+  }
+  return votes;
+}
+
+/** The viewer's vote on one answer, or null. */
+export async function getViewerVote(viewer: Viewer | null, answerId: number): Promise<VoteType | null> {
+  return (await listViewerVotes(viewer, [answerId])).get(answerId) ?? null;
+}
+
+/**
+ * A question's answers as the question page and GET /api/questions/{id} show them: presented,
+ * with the viewer's votes and the comment trees, in three queries (visibility is the caller's).
+ */
+export async function listPresentedAnswers(questionId: number, viewer: Viewer | null): Promise<AnswerJson[]> {
+  const rows = await listAnswersOfQuestion(questionId);
+  const ids = rows.map((row) => row.id);
+  const [votes, comments] = await Promise.all([listViewerVotes(viewer, ids), listCommentsOfAnswers(ids)]);
+  const trees = commentTreesByAnswer(comments, viewer);
+  return rows.map((row) => presentAnswer(row, { viewer, viewerVote: votes.get(row.id) ?? null, comments: trees.get(row.id) ?? [] }));
+}

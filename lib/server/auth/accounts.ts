@@ -1,0 +1,132 @@
+import "server-only";
+import { db, Prisma } from "@/lib/server/db";
+import { conflict } from "@/lib/server/errors";
+import { assertUnderLimit, consume } from "@/lib/server/rate-limit";
+import { hashPassword, verifyDummyPassword, verifyPassword } from "@/lib/server/auth/password";
+import { tokenName, viewerSelect, type Viewer } from "@/lib/server/auth/session";
+import { signInSchema, type RegisterInput } from "@/lib/validation/auth";
+
+/** The 409 message of POST /api/register (DECISIONS.md section 3). */
+export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists";
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+
+/**
+ * Creates a member with an e-mail and password. Requests for one e-mail are serialized by an
+ * advisory lock, so identical concurrent registrations create one account and the rest get 409;
+ * the per-IP limit is charged only for accounts actually created (429 once it is used up).
+ */
+export async function registerUser(input: RegisterInput, ip: string): Promise<Viewer> {
+  await assertUnderLimit("register", ip);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`register:${input.email}`}, 0))`;
+        const existing = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } });
+        if (existing) throw conflict(EMAIL_TAKEN_MESSAGE);
+        await consume("register", ip);
+        return tx.user.create({
+          data: { email: input.email, passwordHash, firstName: input.firstName ?? null, lastName: input.lastName ?? null },
+          select: viewerSelect,
+        });
+      },
+      { maxWait: 15_000, timeout: 15_000 },
+    );
+  } catch (error) {
+    // Still possible when another path (an OAuth sign-up) creates the same e-mail at that moment.
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN_MESSAGE);
+    throw error;
+  }
+}
+
+/** What next-auth keeps of a member who signed in. */
+export interface AuthorizedUser {
+  id: string;
+  email: string;
+  name: string | null;
+}
+
+/**
+ * The credentials check behind next-auth's authorize: at most 6 attempts a minute per IP
+ * (429), then the member whose e-mail and password match, or null. Unknown e-mails cost the
+ * same time as wrong passwords, and the assistant account never signs in.
+ */
+export async function authorizeCredentials(
+  credentials: { email?: unknown; password?: unknown } | undefined,
+  ip: string,
+): Promise<AuthorizedUser | null> {
+  await consume("signIn", ip);
+  const parsed = signInSchema.safeParse(credentials ?? {});
+  if (!parsed.success) return null;
+  const { email, password } = parsed.data;
+  const user = await db.user.findUnique({
+    where: { email },
+    select: { id: true, email: true, firstName: true, lastName: true, passwordHash: true, isAssistant: true },
+  });
+  if (!user?.passwordHash) return verifyDummyPassword(password).then(() => null);
+  const ok = await verifyPassword(password, user.passwordHash);
+  if (!ok || user.isAssistant) return null;
+  return { id: user.id, email: user.email, name: tokenName(user) };
+}
+
+/** An identity an OAuth or OpenID Connect provider vouched for. */
+export interface OAuthIdentity {
+  provider: string;
+  providerAccountId: string;
+  email?: string | null;
+  /** Whether the provider says it verified the e-mail; unverified e-mails never link or create accounts. */
+  emailVerified: boolean;
+  name?: string | null;
+  image?: string | null;
+}
+
+function splitName(name: string | null | undefined): { firstName: string | null; lastName: string | null } {
+  const parts = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (!parts.length) return { firstName: null, lastName: null };
+  return { firstName: parts[0]!.slice(0, 100), lastName: parts.slice(1).join(" ").slice(0, 100) || null };
+}
+
+const safeImage = (url: string | null | undefined) => (url && /^https:\/\//.test(url) && url.length <= 2048 ? url : null);
+
+/**
+ * The member an OAuth sign-in belongs to: the one already linked to this provider account,
+ * else the one with the same verified e-mail (linked now), else a new member. Null when the
+ * sign-in must be refused (no verified e-mail, or the assistant account).
+ */
+export async function resolveOAuthUser(identity: OAuthIdentity): Promise<{ id: string } | null> {
+  const key = { provider: identity.provider, providerAccountId: identity.providerAccountId };
+  const linked = await db.account.findUnique({
+    where: { provider_providerAccountId: key },
+    select: { user: { select: { id: true, isAssistant: true } } },
+  });
+  if (linked) return linked.user.isAssistant ? null : { id: linked.user.id };
+
+  const email = identity.email?.trim().toLowerCase();
+  if (!email || !identity.emailVerified || email.length > 254) return null;
+
+  let user = await db.user.findUnique({ where: { email }, select: { id: true, isAssistant: true } });
+  if (!user) {
+    try {
+      user = await db.user.create({
+        data: { email, ...splitName(identity.name), profileImageUrl: safeImage(identity.image) },
+        select: { id: true, isAssistant: true },
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      user = await db.user.findUnique({ where: { email }, select: { id: true, isAssistant: true } });
+    }
+  }
+  if (!user || user.isAssistant) return null;
+
+  try {
+    await db.account.create({ data: { ...key, userId: user.id } });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // Linked by a concurrent sign-in: use whatever it linked to.
+    const again = await db.account.findUnique({ where: { provider_providerAccountId: key }, select: { userId: true } });
+    return again ? { id: again.userId } : null;
+  }
+  return { id: user.id };
+}

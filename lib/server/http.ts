@@ -1,0 +1,78 @@
+import "server-only";
+import { ZodError, type ZodType } from "zod";
+import { AppError, badRequest } from "@/lib/server/errors";
+
+type RouteContext = { params: Promise<Record<string, string>> };
+type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
+
+/** Wraps a route handler so that thrown errors become the API's error JSON; it does nothing else. */
+export function handler(fn: RouteHandler): RouteHandler {
+  return async (req, ctx) => {
+    try {
+      return await fn(req, ctx);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/** The JSON response for a thrown error; unknown errors are logged and answered with a generic 500. */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof ZodError) {
+    const issues = error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+    return Response.json({ message: issues[0]?.message ?? "Invalid input", code: "bad_request", issues }, { status: 400 });
+  }
+  if (error instanceof AppError) {
+    const headers: Record<string, string> = {};
+    if (error.extra.retryAfterSeconds !== undefined) headers["Retry-After"] = String(Math.max(1, Math.ceil(error.extra.retryAfterSeconds)));
+    return Response.json(
+      { message: error.message, code: error.code, ...(error.extra.issues ? { issues: error.extra.issues } : {}) },
+      { status: error.status, headers },
+    );
+  }
+  console.error("Unhandled error in route handler:", error instanceof Error ? `${error.name}: ${error.message}` : error);
+  return Response.json({ message: "Something went wrong. Please try again.", code: "internal_error" }, { status: 500 });
+}
+
+/** Default cap on JSON bodies; larger ones are refused before parsing. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/** Reads a JSON body of at most maxBytes; 413 when larger, 400 when it is not JSON. */
+export async function readJson(req: Request, maxBytes = MAX_JSON_BYTES): Promise<unknown> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw new AppError("payload_too_large", "Request body is too large");
+  const reader = req.body?.getReader();
+  if (!reader) return {};
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new AppError("payload_too_large", "Request body is too large");
+    }
+    chunks.push(value);
+  }
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("Request body must be valid JSON");
+  }
+}
+
+/** Parses a value with a zod schema; failures become 400 with the schema's own message. */
+export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
+  return schema.parse(value);
+}
+
+/** A positive integer id from a route segment, or 404. */
+export function idParam(value: string | undefined, what = "Not found"): number {
+  if (!value || !/^\d{1,10}$/.test(value)) throw new AppError("not_found", what);
+  const id = Number(value);
+  if (id < 1 || id > 2147483647) throw new AppError("not_found", what);
+  return id;
+}

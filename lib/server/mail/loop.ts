@@ -1,0 +1,43 @@
+import "server-only";
+import { runMailSender } from "@/lib/server/mail/sender";
+import { sendWeeklyDigests } from "@/lib/server/mail/digest";
+
+/*
+ * When mail goes out. Enqueuing kicks the sender after the current response (next/server's
+ * after(), so the action that caused the mail never waits for it or fails with it); a loop
+ * started once per server process (startMailLoop) retries what failed and sends the weekly
+ * digests at most hourly; on serverless hosting the cron route /api/cron/mail does the same.
+ */
+
+/** How often the loop looks at the outbox. */
+export const MAIL_LOOP_INTERVAL_MS = 30_000;
+/** How often the loop looks for weekly digests that are due. */
+export const DIGEST_INTERVAL_MS = 60 * 60_000;
+
+const state = globalThis as unknown as { agoraMailLoop?: { timer?: ReturnType<typeof setInterval>; lastDigestRun: number } };
+const loop = (state.agoraMailLoop ??= { lastDigestRun: 0 });
+
+/** One round of the loop: the outbox, then the weekly digests when an hour has passed since the last look. */
+export async function runMailWork(now: Date = new Date()): Promise<void> {
+  if (now.getTime() - loop.lastDigestRun >= DIGEST_INTERVAL_MS) {
+    loop.lastDigestRun = now.getTime();
+    await sendWeeklyDigests(now).catch((error) => console.error("Mail: weekly digest failed:", error instanceof Error ? error.message : error));
+  }
+  await runMailSender();
+}
+
+/**
+ * Starts the background mail loop of this server process (once; later calls do nothing).
+ * Returns a function that stops it.
+ */
+export function startMailLoop(intervalMs = MAIL_LOOP_INTERVAL_MS): () => void {
+  if (!loop.timer) {
+    loop.timer = setInterval(() => void runMailWork(), intervalMs);
+    loop.timer.unref?.();
+    void runMailWork();
+  }
+  return () => {
+    if (loop.timer) clearInterval(loop.timer);
+    loop.timer = undefined;
+  };
+}

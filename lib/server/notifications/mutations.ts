@@ -1,0 +1,378 @@
+import "server-only";
+import { displayName, emailHandle } from "@/lib/display";
+import { markdownToPlainText, truncateText } from "@/lib/markdown/render";
+import { db, Prisma } from "@/lib/server/db";
+import { visibleQuestionsWhere, type Viewer } from "@/lib/server/policy";
+import { enqueueEmail } from "@/lib/server/mail/outbox";
+import { renderNotificationEmail } from "@/lib/server/mail/templates";
+import { visibleNotificationsSql } from "@/lib/server/notifications/queries";
+import { presentNotificationSettings, type NotificationSettings } from "@/lib/server/users/presenters";
+
+/*
+ * Every notification is written by one of the notify* functions below, inside the transaction
+ * of the action that caused it (they take its `tx`): a rolled-back action leaves none, a
+ * committed one always has its own. Each function decides for itself whether the recipient
+ * hears of it:
+ *
+ * - never for the recipient's own action, never for a deleted account or the AI assistant;
+ * - never about a question the recipient may not see (a private group they are not in);
+ * - the recipient's switches: newAnswers (answers), upvotes (up-votes), newFollowers (follows);
+ *   comments, replies and group requests have no switch of their own and are always told;
+ * - with emailNotifications on, the same transaction also writes the e-mail to email_outbox.
+ *
+ * Up-votes on one answer fold: while the last up-vote notification about that answer is unread
+ * and less than a day old, the next up-vote counts into it (event_count) instead of adding one;
+ * only the first of a fold sends an e-mail.
+ */
+
+type Tx = Prisma.TransactionClient;
+
+/** The kinds of notification SPEC.md section 3 lists. */
+export type NotificationType = "answer" | "vote" | "follow" | "other";
+
+/** Options for a transaction that writes notifications: many may wait on one answer's lock at once. */
+export const NOTIFYING_TRANSACTION = { maxWait: 10_000, timeout: 20_000 } as const;
+
+/** Up-votes on one answer fold into one unread notification while the last came less than this long ago. */
+export const VOTE_FOLD_WINDOW_MS = 24 * 60 * 60_000;
+/** A repeated follow by the same member within this time tells the followed member nothing new. */
+const FOLLOW_REPEAT_WINDOW_MS = 24 * 60 * 60_000;
+
+const TITLE_MAX = 255;
+const MESSAGE_MAX = 2000;
+/** Key space of the advisory locks that serialize the folding of up-votes per answer. */
+const VOTE_FOLD_LOCK = 0x4e6f7466; // "Notf"
+
+const actorSelect = { id: true, email: true, firstName: true, lastName: true, isAssistant: true } as const;
+type ActorRow = Prisma.UserGetPayload<{ select: typeof actorSelect }>;
+
+/** A member's name as others may see it (never their e-mail address). */
+function nameOf(user: ActorRow | null): string {
+  if (!user) return "Someone";
+  if (user.isAssistant) return "Agora AI";
+  return displayName({ firstName: user.firstName, lastName: user.lastName, handle: emailHandle(user.email) });
+}
+
+/** A question title in quotes, shortened the way the demo community's notifications are. */
+function quote(title: string): string {
+  return `“${truncateText(title, 90)}”`;
+}
+
+const clip = (text: string, max: number) => truncateText(text, max);
+
+interface Recipient {
+  id: string;
+  email: string;
+  name: string;
+  settings: NotificationSettings;
+}
+
+/**
+ * The recipient, when they are to hear about this: not the actor, an active member, with the
+ * given switch on, and able to see the question concerned. Null otherwise.
+ */
+async function recipientFor(
+  tx: Tx,
+  recipientId: string,
+  options: { actorId: string | null; setting: keyof NotificationSettings | null; questionId?: number | null },
+): Promise<Recipient | null> {
+  if (recipientId === options.actorId) return null;
+  const user = await tx.user.findUnique({
+    where: { id: recipientId },
+    select: { id: true, email: true, firstName: true, lastName: true, notificationSettings: true, deletedAt: true, isAssistant: true },
+  });
+  if (!user || user.deletedAt || user.isAssistant) return null;
+  const settings = presentNotificationSettings(user.notificationSettings);
+  if (options.setting && settings[options.setting] === false) return null;
+  if (options.questionId != null) {
+    const visible = await tx.question.count({ where: { AND: [{ id: options.questionId }, visibleQuestionsWhere({ id: recipientId })] } });
+    if (visible === 0) return null;
+  }
+  return {
+    id: user.id,
+    email: user.email,
+    name: displayName({ firstName: user.firstName, lastName: user.lastName, handle: emailHandle(user.email) }),
+    settings,
+  };
+}
+
+interface NotificationContent {
+  type: NotificationType;
+  title: string;
+  message: string;
+  relatedId?: number | null;
+  relatedType?: "question" | "answer" | null;
+  questionId?: number | null;
+  link: string;
+  actorId: string | null;
+}
+
+async function emailIfWanted(tx: Tx, recipient: Recipient, content: NotificationContent): Promise<void> {
+  if (!recipient.settings.emailNotifications) return;
+  await enqueueEmail(
+    tx,
+    renderNotificationEmail({ to: recipient.email, recipientName: recipient.name, title: content.title, message: content.message, link: content.link }),
+  );
+}
+
+/** Writes one notification (and its e-mail when wanted); returns its id. */
+async function insert(tx: Tx, recipient: Recipient, content: NotificationContent, now = new Date()): Promise<number> {
+  const row = await tx.notification.create({
+    data: {
+      userId: recipient.id,
+      type: content.type,
+      title: clip(content.title, TITLE_MAX),
+      message: clip(content.message, MESSAGE_MAX),
+      relatedId: content.relatedId ?? null,
+      relatedType: content.relatedType ?? null,
+      questionId: content.questionId ?? null,
+      link: content.link,
+      actorId: content.actorId,
+      createdAt: now,
+    },
+    select: { id: true },
+  });
+  await emailIfWanted(tx, recipient, content);
+  return row.id;
+}
+
+/** The path of an answer on its question page. */
+export const answerLink = (questionId: number, answerId: number) => `/questions/${questionId}#answer-${answerId}`;
+/** The path of a comment on its question page. */
+export const commentLink = (questionId: number, commentId: number) => `/questions/${questionId}#comment-${commentId}`;
+
+/**
+ * Tells a question's author about a new answer (type answer), by a member or by Agora AI.
+ * Call it in the transaction that inserted the answer. Returns the notification's id, or null
+ * when nobody is told.
+ */
+export async function notifyNewAnswer(tx: Tx, { answerId }: { answerId: number }): Promise<number | null> {
+  const answer = await tx.answer.findUnique({
+    where: { id: answerId },
+    select: {
+      id: true,
+      customPrompt: true,
+      isAutoGenerated: true,
+      author: { select: actorSelect },
+      question: { select: { id: true, title: true, authorId: true } },
+    },
+  });
+  if (!answer) return null;
+  const { question } = answer;
+  const recipient = await recipientFor(tx, question.authorId, { actorId: answer.author.id, setting: "newAnswers", questionId: question.id });
+  if (!recipient) return null;
+  const actor = nameOf(answer.author);
+  const title = answer.author.isAssistant
+    ? "Agora AI answered your question"
+    : answer.customPrompt
+      ? "New AI-assisted answer to your question"
+      : "New answer to your question";
+  return insert(tx, recipient, {
+    type: "answer",
+    title,
+    message: `${actor} answered ${quote(question.title)}`,
+    relatedId: question.id,
+    relatedType: "question",
+    questionId: question.id,
+    link: answerLink(question.id, answer.id),
+    actorId: answer.author.id,
+  });
+}
+
+/**
+ * Tells an answer's author about an up-vote (type vote). Up-votes on the same answer fold into
+ * the last unread vote notification of the past day, which then counts them ("3 people upvoted
+ * your answer…"); a transaction-scoped advisory lock per answer makes simultaneous up-votes
+ * fold into one row. Call it in the transaction that recorded the up-vote.
+ */
+export async function notifyUpvote(tx: Tx, { answerId, voterId }: { answerId: number; voterId: string }): Promise<number | null> {
+  const answer = await tx.answer.findUnique({
+    where: { id: answerId },
+    select: { id: true, authorId: true, question: { select: { id: true, title: true } } },
+  });
+  if (!answer) return null;
+  const { question } = answer;
+  const recipient = await recipientFor(tx, answer.authorId, { actorId: voterId, setting: "upvotes", questionId: question.id });
+  if (!recipient) return null;
+  const voter = await tx.user.findUnique({ where: { id: voterId }, select: actorSelect });
+  const actor = nameOf(voter);
+
+  await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${VOTE_FOLD_LOCK}::int, ${answer.id}::int)`;
+  const now = new Date();
+  const folded = await tx.notification.findFirst({
+    where: {
+      userId: recipient.id,
+      type: "vote",
+      relatedType: "answer",
+      relatedId: answer.id,
+      isRead: false,
+      createdAt: { gt: new Date(now.getTime() - VOTE_FOLD_WINDOW_MS) },
+    },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true, eventCount: true },
+  });
+  if (folded) {
+    const count = folded.eventCount + 1;
+    await tx.notification.update({
+      where: { id: folded.id },
+      data: {
+        eventCount: count,
+        title: `Your answer received ${count} upvotes`,
+        message: clip(`${count} people upvoted your answer to ${quote(question.title)}, most recently ${actor}`, MESSAGE_MAX),
+        actorId: voterId,
+        // Newest first again, so the bell shows it.
+        createdAt: now,
+      },
+      select: { id: true },
+    });
+    return folded.id;
+  }
+  return insert(
+    tx,
+    recipient,
+    {
+      type: "vote",
+      title: "Your answer was upvoted",
+      message: `${actor} upvoted your answer to ${quote(question.title)}`,
+      relatedId: answer.id,
+      relatedType: "answer",
+      questionId: question.id,
+      link: answerLink(question.id, answer.id),
+      actorId: voterId,
+    },
+    now,
+  );
+}
+
+/**
+ * Tells a member about a new follower (type follow, linking to the follower's profile). A
+ * repeated follow (unfollow, follow again) within a day tells them nothing new. Call it in
+ * the transaction that inserted the user_follows row, only when the row is new.
+ */
+export async function notifyNewFollower(tx: Tx, { followerId, followingId }: { followerId: string; followingId: string }): Promise<number | null> {
+  const recipient = await recipientFor(tx, followingId, { actorId: followerId, setting: "newFollowers" });
+  if (!recipient) return null;
+  const recent = await tx.notification.count({
+    where: { userId: recipient.id, type: "follow", actorId: followerId, createdAt: { gt: new Date(Date.now() - FOLLOW_REPEAT_WINDOW_MS) } },
+  });
+  if (recent > 0) return null;
+  const follower = await tx.user.findUnique({ where: { id: followerId }, select: actorSelect });
+  return insert(tx, recipient, {
+    type: "follow",
+    title: "New follower",
+    message: `${nameOf(follower)} started following you`,
+    link: `/users/${followerId}`,
+    actorId: followerId,
+  });
+}
+
+/**
+ * Tells the right members about a new comment (type other, linking to the comment): a reply
+ * tells the author of the comment replied to, and any comment tells the answer's author
+ * (unless they were just told as the parent's author). Call it in the transaction that
+ * inserted the comment. Returns the ids of the notifications written.
+ */
+export async function notifyNewComment(tx: Tx, { commentId }: { commentId: number }): Promise<number[]> {
+  const comment = await tx.comment.findUnique({
+    where: { id: commentId },
+    select: {
+      id: true,
+      content: true,
+      author: { select: actorSelect },
+      parent: { select: { authorId: true } },
+      answer: { select: { id: true, authorId: true, question: { select: { id: true, title: true } } } },
+    },
+  });
+  if (!comment) return [];
+  const { answer } = comment;
+  const { question } = answer;
+  const actor = nameOf(comment.author);
+  const excerpt = markdownToPlainText(comment.content, 200);
+  const base = {
+    type: "other" as const,
+    relatedId: answer.id,
+    relatedType: "answer" as const,
+    questionId: question.id,
+    link: commentLink(question.id, comment.id),
+    actorId: comment.author.id,
+  };
+  const ids: number[] = [];
+  if (comment.parent) {
+    const recipient = await recipientFor(tx, comment.parent.authorId, { actorId: comment.author.id, setting: null, questionId: question.id });
+    if (recipient) {
+      ids.push(
+        await insert(tx, recipient, {
+          ...base,
+          title: "New reply to your comment",
+          message: `${actor} replied to your comment on ${quote(question.title)}: ${excerpt}`,
+        }),
+      );
+    }
+  }
+  if (answer.authorId !== comment.parent?.authorId) {
+    const recipient = await recipientFor(tx, answer.authorId, { actorId: comment.author.id, setting: null, questionId: question.id });
+    if (recipient) {
+      ids.push(
+        await insert(tx, recipient, {
+          ...base,
+          title: "New comment on your answer",
+          message: `${actor} commented on your answer to ${quote(question.title)}: ${excerpt}`,
+        }),
+      );
+    }
+  }
+  return ids;
+}
+
+/**
+ * Tells a private group's creator that a member asked to join (type other, linking to the
+ * group page). Call it in the transaction that recorded a new request.
+ */
+export async function notifyGroupJoinRequest(tx: Tx, { groupId, requesterId }: { groupId: number; requesterId: string }): Promise<number | null> {
+  const group = await tx.group.findUnique({ where: { id: groupId }, select: { id: true, name: true, creatorId: true } });
+  if (!group) return null;
+  const recipient = await recipientFor(tx, group.creatorId, { actorId: requesterId, setting: null });
+  if (!recipient) return null;
+  const requester = await tx.user.findUnique({ where: { id: requesterId }, select: actorSelect });
+  return insert(tx, recipient, {
+    type: "other",
+    title: `Request to join ${group.name}`,
+    message: `${nameOf(requester)} asked to join your private group ${group.name}`,
+    link: `/groups/${group.id}`,
+    actorId: requesterId,
+  });
+}
+
+/**
+ * Tells a member that their request to join a private group was approved (type other, linking
+ * to the group page). Call it in the transaction that added the membership.
+ */
+export async function notifyGroupJoinApproved(
+  tx: Tx,
+  { groupId, memberId, approverId }: { groupId: number; memberId: string; approverId: string },
+): Promise<number | null> {
+  const group = await tx.group.findUnique({ where: { id: groupId }, select: { id: true, name: true } });
+  if (!group) return null;
+  const recipient = await recipientFor(tx, memberId, { actorId: approverId, setting: null });
+  if (!recipient) return null;
+  const approver = await tx.user.findUnique({ where: { id: approverId }, select: actorSelect });
+  return insert(tx, recipient, {
+    type: "other",
+    title: `Welcome to ${group.name}`,
+    message: `${nameOf(approver)} approved your request to join ${group.name}`,
+    link: `/groups/${group.id}`,
+    actorId: approverId,
+  });
+}
+
+/** Marks one of the member's notifications read (the caller loaded it as theirs); reading it twice changes nothing. */
+export async function markNotificationRead(notification: { id: number }): Promise<void> {
+  await db.notification.updateMany({ where: { id: notification.id, isRead: false }, data: { isRead: true } });
+}
+
+/** Marks every unread notification the member can see as read; returns how many changed. */
+export async function markAllNotificationsRead(viewer: Viewer): Promise<number> {
+  return db.$executeRaw`
+    UPDATE notifications n SET is_read = true
+     WHERE n.user_id = ${viewer.id} AND NOT n.is_read AND ${visibleNotificationsSql(viewer, "n")}`;
+}

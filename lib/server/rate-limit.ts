@@ -1,0 +1,137 @@
+import "server-only";
+import pg from "pg";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { rateLimited } from "@/lib/server/errors";
+import { SIGN_IN_THROTTLED_MESSAGE } from "@/lib/validation/auth";
+
+/*
+ * Every rate limit of DECISIONS.md section 8 in one table: how many points per window, and
+ * the message a 429 carries. Counters live in Postgres (table rate_limits, created by the
+ * first migration in rate-limiter-flexible's own layout), so they hold across instances.
+ */
+const limits = {
+  /** Sign-in attempts per IP (Discourse: 6 a minute). */
+  signIn: { points: 6, duration: 60, message: SIGN_IN_THROTTLED_MESSAGE },
+  /** Accounts created per IP. */
+  register: { points: 10, duration: 60 * 60, message: "Too many accounts were created from your network. Please try again later." },
+  /** Questions per member: at least 15 seconds apart. */
+  questionInterval: { points: 1, duration: 15, message: "Please wait a few seconds before asking another question." },
+  /** Questions per member per day. */
+  questionDaily: { points: 20, duration: 24 * 60 * 60, message: "You can ask at most 20 questions a day. Please try again tomorrow." },
+  /** Votes per member per day. */
+  voteDaily: { points: 40, duration: 24 * 60 * 60, message: "You can vote at most 40 times a day. Please try again tomorrow." },
+  /** AI generations (custom-prompt previews) per member per hour. */
+  aiHourly: { points: 20, duration: 60 * 60, message: "You have used your AI answers for this hour. Please try again later." },
+  /** Image uploads per member per hour. */
+  uploadHourly: { points: 30, duration: 60 * 60, message: "You have uploaded many images this hour. Please try again later." },
+  /** Password-change attempts per member per hour (each one checks the current password). */
+  passwordChange: { points: 10, duration: 60 * 60, message: "Too many password attempts. Please try again later." },
+} satisfies Record<string, { points: number; duration: number; message: string }>;
+
+export type LimiterName = keyof typeof limits;
+
+/** The limits table, read-only (for tests and for messages shown ahead of time). */
+export const rateLimits: Readonly<Record<LimiterName, { points: number; duration: number; message: string }>> = limits;
+
+let pool: pg.Pool | undefined;
+const limiters = new Map<LimiterName, RateLimiterPostgres>();
+
+function storePool(): pg.Pool {
+  if (pool) return pool;
+  const connectionString = process.env.DATABASE_URL;
+  if (!connectionString) {
+    throw new Error("DATABASE_URL is not set: start Agora with `npm start`, which provides a database, or set it.");
+  }
+  // A small pool of its own: the limiter speaks plain SQL, beside Prisma's pool.
+  pool = new pg.Pool({ connectionString, max: 3, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
+  pool.on("error", (error) => console.error("Rate-limit pool error:", error.message));
+  return pool;
+}
+
+function limiter(name: LimiterName): RateLimiterPostgres {
+  let found = limiters.get(name);
+  if (found) return found;
+  const { points, duration } = limits[name];
+  found = new RateLimiterPostgres({
+    storeClient: storePool(),
+    storeType: "pool",
+    tableName: "rate_limits",
+    tableCreated: true,
+    keyPrefix: name,
+    points,
+    duration,
+    // One limiter sweeping expired rows is enough: they all share the table.
+    clearExpiredByTimeout: limiters.size === 0,
+    // If Postgres is unreachable, limit per instance rather than fail every request.
+    insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration }),
+  });
+  limiters.set(name, found);
+  return found;
+}
+
+// Keys are IPs or user ids; the column is varchar(255) including the "name:" prefix.
+const storeKey = (key: string) => key.slice(0, 200);
+
+const secondsOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+
+/** Spends points of a limit for a key (an IP or a member id); throws 429 with Retry-After when none are left. */
+export async function consume(name: LimiterName, key: string, points = 1): Promise<void> {
+  try {
+    await limiter(name).consume(storeKey(key), points);
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) throw rateLimited(secondsOf(rejection), limits[name].message);
+    throw rejection;
+  }
+}
+
+/** Throws 429 when a key has no points left, without spending any (for limits charged only on success). */
+export async function assertUnderLimit(name: LimiterName, key: string): Promise<void> {
+  const seconds = await retryAfterSeconds(name, key);
+  if (seconds !== null) throw rateLimited(seconds, limits[name].message);
+}
+
+/** Seconds until a key may act again under a limit, or null when it still has points. */
+export async function retryAfterSeconds(name: LimiterName, key: string): Promise<number | null> {
+  const res = await limiter(name).get(storeKey(key));
+  if (!res || res.consumedPoints < limits[name].points) return null;
+  return secondsOf(res);
+}
+
+/** Gives points back to a key (an attempt that should not count after all). */
+export async function refund(name: LimiterName, key: string, points = 1): Promise<void> {
+  await limiter(name).reward(storeKey(key), points);
+}
+
+/** Forgets a key's usage of a limit (e.g. in tests). */
+export async function resetLimit(name: LimiterName, key: string): Promise<void> {
+  await limiter(name).delete(storeKey(key));
+}
+
+/** Closes the limiter's database pool (tests and graceful shutdown). */
+export async function closeRateLimitStore(): Promise<void> {
+  const closing = pool;
+  pool = undefined;
+  limiters.clear();
+  await closing?.end();
+}
+
+type HeaderSource = Request | Headers | Record<string, string | string[] | undefined>;
+
+function header(source: HeaderSource, name: string): string | undefined {
+  if (source instanceof Request) return source.headers.get(name) ?? undefined;
+  if (source instanceof Headers) return source.get(name) ?? undefined;
+  const value = source[name] ?? source[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * The client's IP: the first X-Forwarded-For entry, else X-Real-IP, else "local".
+ * Trust it only behind a proxy that sets these headers (Next's own server and Vercel do).
+ */
+export function clientIp(source: HeaderSource): string {
+  const forwarded = header(source, "x-forwarded-for")?.split(",")[0]?.trim();
+  if (forwarded) return forwarded.slice(0, 100);
+  const real = header(source, "x-real-ip")?.trim();
+  if (real) return real.slice(0, 100);
+  return "local";
+}

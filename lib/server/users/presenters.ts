@@ -1,0 +1,354 @@
+import "server-only";
+import { emailHandle } from "@/lib/display";
+import { markdownToPlainText } from "@/lib/markdown/render";
+import { can, profileViewerCan, type Viewer as PolicyViewer } from "@/lib/server/policy";
+import { parseStoredPreferences, type Preferences } from "@/lib/validation/users";
+
+/** The default notification switches of SPEC.md section 4. */
+export const defaultNotificationSettings = {
+  emailNotifications: true,
+  pushNotifications: true,
+  weeklyDigest: false,
+  newAnswers: true,
+  newFollowers: true,
+  upvotes: true,
+};
+
+/** The default privacy settings of SPEC.md section 4. */
+export const defaultPrivacySettings = {
+  profileVisibility: "public" as "public" | "registered" | "private",
+  showActivity: true,
+  allowMessages: true,
+};
+
+export type NotificationSettings = typeof defaultNotificationSettings;
+export type PrivacySettings = typeof defaultPrivacySettings;
+
+/** The columns an author presenter needs; select exactly these. */
+export const authorSelect = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  profileImageUrl: true,
+  isAssistant: true,
+  deletedAt: true,
+} as const;
+
+interface AuthorRow {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isAssistant?: boolean;
+  deletedAt?: Date | null;
+}
+
+/** How a member who deleted their account is named everywhere their posts remain. */
+export const DELETED_USER = { firstName: "Deleted", lastName: "user", handle: "deleted-user" } as const;
+
+/**
+ * An author or actor as others see them: the e-mail only for the viewer themself
+ * (DECISIONS.md section 3), otherwise its local part as `handle`. A deleted account shows as
+ * "Deleted user" (first and last name "Deleted" and "user", no picture, `isDeleted: true`).
+ */
+export function presentAuthor(user: AuthorRow, viewerId?: string | null) {
+  const deleted = Boolean(user.deletedAt);
+  return {
+    id: user.id,
+    firstName: deleted ? DELETED_USER.firstName : user.firstName,
+    lastName: deleted ? DELETED_USER.lastName : user.lastName,
+    profileImageUrl: deleted ? null : user.profileImageUrl,
+    handle: deleted ? DELETED_USER.handle : user.isAssistant ? "agora-ai" : emailHandle(user.email),
+    ...(viewerId && viewerId === user.id && !deleted ? { email: user.email } : {}),
+    ...(user.isAssistant ? { isAssistant: true } : {}),
+    ...(deleted ? { isDeleted: true } : {}),
+  };
+}
+
+export type AuthorJson = ReturnType<typeof presentAuthor>;
+
+interface CurrentUserRow extends AuthorRow {
+  bio: string | null;
+  website: string | null;
+  socialLinks: unknown;
+  city: string | null;
+  country: string | null;
+  notificationSettings: unknown;
+  privacySettings: unknown;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The signed-in member's own account (GET /api/auth/user): everything but secrets, with settings defaults. */
+export function presentCurrentUser(user: CurrentUserRow) {
+  const social = (user.socialLinks ?? {}) as Record<string, string | null>;
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    bio: user.bio,
+    website: user.website,
+    socialLinks: { twitter: social.twitter ?? null, linkedin: social.linkedin ?? null, github: social.github ?? null },
+    city: user.city,
+    country: user.country,
+    notificationSettings: { ...defaultNotificationSettings, ...((user.notificationSettings ?? {}) as object) },
+    privacySettings: { ...defaultPrivacySettings, ...((user.privacySettings ?? {}) as object) },
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+  };
+}
+
+export type CurrentUserJson = ReturnType<typeof presentCurrentUser>;
+
+/* Settings ------------------------------------------------------------------------------ */
+
+function readBooleans<T extends Record<string, boolean>>(defaults: T, stored: unknown): T {
+  const raw = (stored && typeof stored === "object" ? stored : {}) as Record<string, unknown>;
+  const out = { ...defaults };
+  for (const key of Object.keys(defaults) as (keyof T)[]) {
+    const value = raw[key as string];
+    if (typeof value === "boolean") out[key] = value as T[keyof T];
+  }
+  return out;
+}
+
+/** A member's notification switches: the stored ones over SPEC.md section 4's defaults (the notifications capability reads these). */
+export function presentNotificationSettings(stored: unknown): NotificationSettings {
+  return readBooleans(defaultNotificationSettings, stored);
+}
+
+/** A member's privacy settings: the stored ones over SPEC.md section 4's defaults. */
+export function presentPrivacySettings(stored: unknown): PrivacySettings {
+  const raw = (stored && typeof stored === "object" ? stored : {}) as Record<string, unknown>;
+  const visibility = raw.profileVisibility;
+  const { showActivity, allowMessages } = readBooleans({ showActivity: defaultPrivacySettings.showActivity, allowMessages: defaultPrivacySettings.allowMessages }, stored);
+  return {
+    profileVisibility: visibility === "registered" || visibility === "private" ? visibility : "public",
+    showActivity,
+    allowMessages,
+  };
+}
+
+/** A member's preferences (theme, language, questions per page), defaults filled in. */
+export function presentPreferences(stored: unknown): Preferences {
+  return parseStoredPreferences(stored);
+}
+
+/** What PATCH /api/users/change-password answers (the new session cookie comes with it). */
+export function presentPasswordChanged(): { passwordChanged: true } {
+  return { passwordChanged: true };
+}
+
+/* Profiles ------------------------------------------------------------------------------ */
+
+/** The columns presentProfile needs besides its counts; select exactly these. */
+export const profileSelect = {
+  ...authorSelect,
+  bio: true,
+  website: true,
+  socialLinks: true,
+  city: true,
+  country: true,
+  createdAt: true,
+} as const;
+
+interface ProfileRow extends AuthorRow {
+  bio: string | null;
+  website: string | null;
+  socialLinks: unknown;
+  city: string | null;
+  country: string | null;
+  createdAt: Date;
+}
+
+/** A profile's counts, each as the viewer may see it (hidden private-group posts are not counted). */
+export interface ProfileCounts {
+  questions: number;
+  answers: number;
+  followers: number;
+  following: number;
+  /** Distinct tags on the member's questions (the Tags tab). */
+  tags: number;
+  /** Tags the member follows (the Following tab). */
+  followedTags: number;
+  /** Saved questions: only on the viewer's own profile. */
+  saved?: number;
+}
+
+// Social links are stored as usernames; anything else that was stored is not shown.
+function socialLinksOf(stored: unknown): { twitter: string | null; linkedin: string | null; github: string | null } {
+  const raw = (stored && typeof stored === "object" ? stored : {}) as Record<string, unknown>;
+  const username = (value: unknown) => (typeof value === "string" && /^[A-Za-z0-9_.-]{1,100}$/.test(value) ? value : null);
+  return { twitter: username(raw.twitter), linkedin: username(raw.linkedin), github: username(raw.github) };
+}
+
+// Only http(s) websites become links.
+function safeWebsite(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === "http:" || url.protocol === "https:" ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A member's profile (GET /api/users/{id}/profile and the profile page): the author fields, the
+ * rest of the public profile, the counts of the tabs, whether the viewer follows them and what the
+ * viewer may do. The e-mail only for its owner; a deleted account keeps nothing but its id and dates.
+ */
+export function presentProfile(row: ProfileRow, viewer: PolicyViewer | null, counts: ProfileCounts, isFollowing: boolean) {
+  const deleted = Boolean(row.deletedAt);
+  return {
+    ...presentAuthor(row, viewer?.id),
+    bio: deleted ? null : row.bio,
+    website: deleted ? null : safeWebsite(row.website),
+    socialLinks: deleted ? { twitter: null, linkedin: null, github: null } : socialLinksOf(row.socialLinks),
+    city: deleted ? null : row.city,
+    country: deleted ? null : row.country,
+    createdAt: row.createdAt.toISOString(),
+    _count: {
+      questions: counts.questions,
+      answers: counts.answers,
+      followers: counts.followers,
+      following: counts.following,
+      tags: counts.tags,
+      followedTags: counts.followedTags,
+      ...(counts.saved !== undefined ? { saved: counts.saved } : {}),
+    },
+    isFollowing,
+    viewerCan: profileViewerCan(viewer, row),
+  };
+}
+
+export type ProfileJson = ReturnType<typeof presentProfile>;
+
+/** POST and DELETE /api/users/{id}/follow, GET /api/users/{id}/is-following (with the count when known). */
+export function presentUserFollowState(state: { isFollowing: boolean; followerCount: number }): { isFollowing: boolean; followerCount: number } {
+  return { isFollowing: state.isFollowing, followerCount: state.followerCount };
+}
+
+/** GET /api/users/{id}/is-following. */
+export function presentIsFollowingUser(isFollowing: boolean): { isFollowing: boolean } {
+  return { isFollowing };
+}
+
+/** The columns presentUserAnswer needs; select exactly these. */
+export const userAnswerSelect = {
+  id: true,
+  questionId: true,
+  content: true,
+  customPrompt: true,
+  isAutoGenerated: true,
+  voteScore: true,
+  commentCount: true,
+  createdAt: true,
+  updatedAt: true,
+  author: { select: authorSelect },
+  question: { select: { id: true, title: true } },
+} as const;
+
+interface UserAnswerRow {
+  id: number;
+  questionId: number;
+  content: string;
+  customPrompt: string | null;
+  isAutoGenerated: boolean;
+  voteScore: number;
+  commentCount: number;
+  createdAt: Date;
+  updatedAt: Date;
+  author: AuthorRow;
+  question: { id: number; title: string };
+}
+
+/** Longest plain-text excerpt of an answer on a profile (the card clamps it to 3 lines). */
+export const ANSWER_EXCERPT_LENGTH = 400;
+
+/** An answer on a profile's Answers tab: its question, a plain-text excerpt, AI badges, votes and comments. */
+export function presentUserAnswer(row: UserAnswerRow, viewer: PolicyViewer | null) {
+  return {
+    id: row.id,
+    questionId: row.questionId,
+    question: { id: row.question.id, title: row.question.title },
+    excerpt: markdownToPlainText(row.content, ANSWER_EXCERPT_LENGTH),
+    isAutoGenerated: row.isAutoGenerated,
+    customPrompt: row.customPrompt,
+    voteScore: row.voteScore,
+    commentCount: row.commentCount,
+    _count: { comments: row.commentCount },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    author: presentAuthor(row.author, viewer?.id),
+  };
+}
+
+export type UserAnswerJson = ReturnType<typeof presentUserAnswer>;
+
+/** A tag on a profile's Tags tab ("Most Used Tags"): `count` is how many of the member's questions carry it. */
+export function presentUsedTag(row: { id: number; name: string; color: string; count: number }) {
+  return { id: row.id, name: row.name, color: row.color, count: row.count };
+}
+
+export type UsedTagJson = ReturnType<typeof presentUsedTag>;
+
+/** A group on a profile (GET /api/users/{id}/groups): what a group card shows, and the member's role. */
+export function presentUserGroup(row: {
+  role: string;
+  joinedAt: Date;
+  group: { id: number; name: string; description: string | null; profileImageUrl: string | null; isPrivate: boolean; memberCount: number; questionCount: number };
+}) {
+  const g = row.group;
+  return {
+    id: g.id,
+    name: g.name,
+    description: g.description,
+    profileImageUrl: g.profileImageUrl,
+    isPrivate: g.isPrivate,
+    memberCount: g.memberCount,
+    questionCount: g.questionCount,
+    role: row.role,
+    joinedAt: row.joinedAt.toISOString(),
+  };
+}
+
+export type UserGroupJson = ReturnType<typeof presentUserGroup>;
+
+/* Members directory ------------------------------------------------------------------------ */
+
+/** A member row of the directory as lib/server/users/queries computes it in SQL. */
+export interface MemberRow extends AuthorRow {
+  createdAt: Date;
+  questionsCount: number;
+  answersCount: number;
+  votesCount: number;
+  followerCount: number;
+  isFollowing: boolean;
+  topTags: { id: number; name: string; color: string }[];
+}
+
+/**
+ * A card of the members directory (GET /api/users): the author fields (never another member's
+ * e-mail), when they joined, their questions, answers and votes of the last 30 days, up to 3
+ * top tags, their follower count and whether the viewer follows them.
+ */
+export function presentMember(row: MemberRow, viewer: PolicyViewer | null) {
+  return {
+    ...presentAuthor(row, viewer?.id),
+    joinedAt: row.createdAt.toISOString(),
+    questionsCount: row.questionsCount,
+    answersCount: row.answersCount,
+    votesCount: row.votesCount,
+    topTags: row.topTags.slice(0, 3).map((t) => ({ id: t.id, name: t.name, color: t.color })),
+    followerCount: row.followerCount,
+    isFollowing: row.isFollowing,
+    viewerCan: { follow: can(viewer, "user.follow", row) },
+  };
+}
+
+export type MemberJson = ReturnType<typeof presentMember>;

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "ai_answer_jobs" ADD COLUMN     "locked_by" VARCHAR(64);

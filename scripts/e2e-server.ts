@@ -1,0 +1,32 @@
+// The server the end-to-end tests run against: a production build on its own embedded
+// database in a temporary directory, freshly seeded, on PORT (default 3100). AI answers come
+// from a loopback OpenAI-compatible fake (tests/support/fake-openai.ts), a little slowly so
+// the page's streaming shows; it cites source [1] whenever it was given one.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { runAgora } from "./lib/run-agora";
+import { startFakeOpenAI } from "../tests/support/fake-openai";
+
+// The tests never touch a database the developer configured.
+delete process.env.DATABASE_URL;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-e2e-"));
+fs.chmodSync(dataDir, 0o755);
+process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+async function main() {
+  const fake = await startFakeOpenAI({
+    tokenDelayMs: 40,
+    reply: (body) => {
+      const cites = JSON.stringify(body.messages ?? []).includes('<source id=\\"1\\"');
+      return `Keep the value in **a ref**${cites ? " as the community explained [1]" : ""}.\n\n\`\`\`js\nconst ref = useRef(0);\n\`\`\`\n\nThat way it survives re-renders.`;
+    },
+  });
+  // The app server inherits these; the start-up line names the fake provider.
+  process.env.OPENAI_BASE_URL = fake.url;
+  process.env.AI_MODEL = "e2e-fake-model";
+  delete process.env.OPENAI_API_KEY;
+  await runAgora({ dataDir, port: Number(process.env.E2E_PORT ?? 3100), dev: false, freshSeed: true });
+}
+
+void main();

@@ -1,0 +1,154 @@
+// Everything `npm start` does, in order: check the configuration, provide a database
+// (embedded when DATABASE_URL is unset), apply migrations, seed an empty database, build
+// when needed, and serve. Also used by the end-to-end tests with their own data directory.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { spawn, type ChildProcess } from "node:child_process";
+import pg from "pg";
+import { describeAi, readEnv } from "../../lib/config/env";
+import { buildIfNeeded } from "./build";
+import { startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-db";
+import { applyMigrations } from "./migrate";
+
+const root = path.resolve(__dirname, "../..");
+
+export interface RunOptions {
+  /** Where the embedded database, the local secret and uploads live. */
+  dataDir: string;
+  port: number;
+  dev: boolean;
+  /** Reseed even when the database has members (end-to-end runs). */
+  freshSeed?: boolean;
+  /** Extra environment for the app server. */
+  extraEnv?: NodeJS.ProcessEnv;
+}
+
+const log = (message: string) => console.log(`[agora] ${message}`);
+
+/** Reads the local auth secret from the data directory, creating it on first use. */
+function localSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  const secret = crypto.randomBytes(32).toString("base64");
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+async function isEmpty(databaseUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ any: boolean }>("SELECT EXISTS (SELECT 1 FROM users) AS any");
+    return !rows[0]?.any;
+  } finally {
+    await client.end();
+  }
+}
+
+async function seed(databaseUrl: string) {
+  const { PrismaPg } = await import("@prisma/adapter-pg");
+  const { PrismaClient } = await import("../../lib/generated/prisma/client");
+  const { seedDemoCommunity } = await import("../../prisma/seed");
+  const db = new PrismaClient({ adapter: new PrismaPg({ connectionString: databaseUrl }) });
+  try {
+    await seedDemoCommunity(db, { log: (m: string) => log(m) });
+  } finally {
+    await db.$disconnect();
+  }
+}
+
+async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { redirect: "manual" });
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the app server did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/** Starts Agora and resolves once it serves; stops everything it started on SIGINT/SIGTERM. */
+export async function runAgora(options: RunOptions): Promise<void> {
+  const started = Date.now();
+  const env = readEnv();
+  fs.mkdirSync(options.dataDir, { recursive: true });
+
+  let embedded: EmbeddedDatabase | null = null;
+  let databaseUrl = env.DATABASE_URL;
+  if (databaseUrl) {
+    log(`Database: ${new URL(databaseUrl).host} (DATABASE_URL)`);
+  } else {
+    embedded = await startEmbeddedPostgres({ dataDir: path.join(options.dataDir, "postgres"), database: "agora", quiet: true });
+    databaseUrl = embedded.url;
+    log(`Database: embedded PostgreSQL in ${path.relative(root, path.join(options.dataDir, "postgres")) || options.dataDir}`);
+  }
+
+  let child: ChildProcess | null = null;
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (child && child.exitCode === null) {
+      child.kill("SIGTERM");
+      await new Promise((r) => {
+        const timer = setTimeout(r, 5000);
+        child!.once("exit", () => {
+          clearTimeout(timer);
+          r(null);
+        });
+      });
+    }
+    await embedded?.stop().catch(() => {});
+    process.exit(code);
+  };
+  process.on("SIGINT", () => void stop(0));
+  process.on("SIGTERM", () => void stop(0));
+
+  try {
+    const applied = await applyMigrations(databaseUrl);
+    if (applied.length) log(`Applied ${applied.length} migration(s): ${applied.join(", ")}`);
+    if (options.freshSeed || (await isEmpty(databaseUrl))) {
+      log("Seeding the demo community...");
+      await seed(databaseUrl);
+    }
+
+    // The app server must not inherit the react-server condition these scripts run under.
+    const childEnv: NodeJS.ProcessEnv = {
+      ...process.env,
+      ...options.extraEnv,
+      NODE_OPTIONS: (process.env.NODE_OPTIONS ?? "").replace(/--conditions[= ]react-server/g, "").trim(),
+      DATABASE_URL: databaseUrl,
+      NEXTAUTH_SECRET: env.NEXTAUTH_SECRET ?? localSecret(options.dataDir),
+      AGORA_DATA_DIR: path.resolve(options.dataDir),
+      PORT: String(options.port),
+      NEXT_TELEMETRY_DISABLED: "1",
+    };
+    if (env.APP_URL && !env.NEXTAUTH_URL) childEnv.NEXTAUTH_URL = env.APP_URL;
+    if (!options.dev) buildIfNeeded(childEnv, log);
+
+    const next = path.join(root, "node_modules/next/dist/bin/next");
+    child = spawn(process.execPath, [next, options.dev ? "dev" : "start", "-p", String(options.port)], {
+      cwd: root,
+      env: childEnv,
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    child.on("exit", (code) => {
+      if (!stopping) {
+        log(`The app server stopped (code ${code}).`);
+        void stop(code ?? 1);
+      }
+    });
+    await waitUntilServing(`http://127.0.0.1:${options.port}/api/auth/user`, child, 120_000);
+    log(describeAi(env));
+    log(`Agora is ready at http://localhost:${options.port} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    console.error(`[agora] ${error instanceof Error ? error.message : String(error)}`);
+    await stop(1);
+  }
+}

@@ -1,0 +1,100 @@
+import fs from "node:fs";
+import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
+import { randomInt } from "node:crypto";
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "agora-demo";
+export const DEMO_EMAIL = "maya@demo.agora.dev";
+
+/**
+ * Playwright's test, with each test arriving from its own client address (X-Forwarded-For, as
+ * a proxy in front of Agora would send it): per-IP limits such as 6 sign-ins a minute apply to
+ * each simulated visitor, not to the whole suite, which runs from one machine.
+ */
+export const test = base.extend({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
+    await use({ ...extraHTTPHeaders, "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` });
+  },
+});
+
+export { expect };
+
+const shotsDir = path.resolve(__dirname, "../artifacts/screenshots");
+
+/** Saves a full-page screenshot at desktop (1280) and phone (390) widths under tests/artifacts/screenshots. */
+export async function screenshots(page: Page, name: string) {
+  fs.mkdirSync(shotsDir, { recursive: true });
+  const original = page.viewportSize();
+  // A focused skip link or a scrolled sticky header would otherwise show up mid-page.
+  await page.evaluate(() => {
+    (document.activeElement as HTMLElement | null)?.blur();
+    window.scrollTo(0, 0);
+  });
+  for (const [label, width, height] of [["desktop", 1280, 900], ["phone", 390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(150);
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(scrollWidth, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: path.join(shotsDir, `${name}-${label}.png`), fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** Fails on any serious or critical accessibility violation (axe-core, WCAG 2.1 AA rules). */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`),
+  ).toEqual([]);
+}
+
+/**
+ * Presses Tab through the page and checks that every visible link, button and field in the
+ * main landmarks gets focus at some point (nothing is reachable only by mouse).
+ */
+export async function expectKeyboardReachable(page: Page, maxTabs = 150) {
+  const targets: string[] = await page.evaluate(() => {
+    const nodes = Array.from(document.querySelectorAll<HTMLElement>("a[href], button, input, select, textarea, [tabindex]"));
+    return nodes
+      .filter((el) => {
+        const style = getComputedStyle(el);
+        const rect = el.getBoundingClientRect();
+        const disabled = (el as HTMLButtonElement).disabled || el.getAttribute("aria-hidden") === "true";
+        return !disabled && el.tabIndex >= 0 && style.visibility !== "hidden" && style.display !== "none" && rect.width > 0 && rect.height > 0;
+      })
+      .map((el, i) => {
+        el.dataset.kbdProbe = String(i);
+        return String(i);
+      });
+  });
+  await page.locator("body").click({ position: { x: 1, y: 1 } });
+  const reached = new Set<string>();
+  for (let i = 0; i < Math.min(maxTabs, targets.length * 2 + 5); i++) {
+    await page.keyboard.press("Tab");
+    const probe = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset?.kbdProbe ?? null);
+    if (probe) reached.add(probe);
+    if (reached.size === targets.length) break;
+  }
+  const missing = await page.evaluate(
+    (ids) => ids.map((id) => document.querySelector(`[data-kbd-probe="${id}"]`)?.outerHTML.slice(0, 120) ?? id),
+    targets.filter((t) => !reached.has(t)),
+  );
+  expect(missing).toEqual([]);
+}
+
+/** Signs in through the /login page with e-mail and password. */
+export async function signIn(page: Page, email = DEMO_EMAIL, password = DEMO_PASSWORD) {
+  await page.goto("/api/login");
+  await expect(page).toHaveURL(/\/login/);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page).toHaveURL(/\/$|\/\?/);
+}
+
+/** A unique e-mail address for a member created by a test. */
+export function uniqueEmail(prefix = "e2e") {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}

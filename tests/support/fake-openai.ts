@@ -1,0 +1,183 @@
+// A loopback server speaking OpenAI's Chat Completions API, streamed (SSE chunks with
+// choices[0].delta.content, a usage chunk when stream_options.include_usage, then [DONE]) and
+// not. Tests, the e2e server and the benchmark point OPENAI_BASE_URL at it and tell it how to
+// behave: a reply, a delay per token, an HTTP error, a hang, an empty completion, hostile HTML.
+// It records every request it answers.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** How the next completions are answered. */
+export interface FakeBehavior {
+  /** "ok" (default) answers `reply`; "fail" answers HTTP `status`; "hang" never answers; "empty" streams no content. */
+  mode?: "ok" | "fail" | "hang" | "empty";
+  /** The completion's text; a function sees the request body. Default: an answer citing [1]. */
+  reply?: string | ((body: ChatRequestBody) => string);
+  /** Milliseconds before each token (and before the first). */
+  tokenDelayMs?: number;
+  /** HTTP status for mode "fail" (default 500). */
+  status?: number;
+  /** Answer "hang" only after this many tokens (mode "ok" only): the stream stalls mid-answer. */
+  hangAfterTokens?: number;
+}
+
+/** The parts of a Chat Completions request body the fake reads. */
+export interface ChatRequestBody {
+  model?: string;
+  stream?: boolean;
+  stream_options?: { include_usage?: boolean };
+  messages?: { role: string; content: unknown }[];
+  [key: string]: unknown;
+}
+
+/** One request the fake answered. */
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: ChatRequestBody;
+  receivedAt: number;
+}
+
+/** A running fake provider. */
+export interface FakeOpenAI {
+  /** The base URL to use as OPENAI_BASE_URL (ends in /v1). */
+  url: string;
+  requests: RecordedRequest[];
+  /** Changes how later requests are answered (merged over the defaults). */
+  behave(behavior: FakeBehavior): void;
+  /** Back to the default behaviour, requests forgotten. */
+  reset(): void;
+  close(): Promise<void>;
+}
+
+/** The default answer: Markdown citing the first source. */
+export const DEFAULT_REPLY = "Use **a ref** to keep the value between renders [1].\n\n```js\nconst ref = useRef(0);\n```";
+
+/** An answer full of markup that must come out inert. */
+export const HOSTILE_REPLY =
+  'Here you go <img src=x onerror="alert(1)"> <script>alert(2)</script> [click](javascript:alert(3)) <a href="javascript:alert(4)">x</a> <iframe src="https://evil.example"></iframe>';
+
+/** Splits text into streaming tokens: words with their following spaces. */
+export function tokenize(text: string): string[] {
+  return text.match(/\S+\s*|\s+/g) ?? [];
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts the fake on 127.0.0.1 on a free port. */
+export async function startFakeOpenAI(initial: FakeBehavior = {}): Promise<FakeOpenAI> {
+  let behavior: FakeBehavior = { ...initial };
+  const requests: RecordedRequest[] = [];
+  const open = new Set<http.ServerResponse>();
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => void answer(req, res, Buffer.concat(chunks).toString("utf8")));
+  });
+
+  async function answer(req: http.IncomingMessage, res: http.ServerResponse, raw: string) {
+    let body: ChatRequestBody = {};
+    try {
+      body = raw ? (JSON.parse(raw) as ChatRequestBody) : {};
+    } catch {
+      res.writeHead(400, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: "invalid JSON" } }));
+      return;
+    }
+    const path = (req.url ?? "").split("?")[0]!;
+    requests.push({ method: req.method ?? "", path, headers: req.headers, body, receivedAt: Date.now() });
+    if (req.method !== "POST" || !path.endsWith("/chat/completions")) {
+      res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: `no route ${path}` } }));
+      return;
+    }
+    const b = behavior;
+    const mode = b.mode ?? "ok";
+    if (mode === "hang") {
+      open.add(res);
+      res.on("close", () => open.delete(res));
+      return; // never answers
+    }
+    if (mode === "fail") {
+      res.writeHead(b.status ?? 500, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ error: { message: "The fake provider failed on purpose", type: "server_error" } }));
+      return;
+    }
+    const text = mode === "empty" ? "" : typeof b.reply === "function" ? b.reply(body) : (b.reply ?? DEFAULT_REPLY);
+    const tokens = tokenize(text);
+    const id = `chatcmpl-fake-${requests.length}`;
+    const created = Math.floor(Date.now() / 1000);
+    const model = body.model ?? "fake-model";
+    const usage = { prompt_tokens: Math.ceil(JSON.stringify(body.messages ?? []).length / 4), completion_tokens: tokens.length, total_tokens: 0 };
+    usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
+
+    if (!body.stream) {
+      if (b.tokenDelayMs) await sleep(b.tokenDelayMs * Math.max(1, tokens.length));
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(
+        JSON.stringify({
+          id, object: "chat.completion", created, model,
+          choices: [{ index: 0, message: { role: "assistant", content: text }, finish_reason: "stop" }],
+          usage,
+        }),
+      );
+      return;
+    }
+
+    open.add(res);
+    res.on("close", () => open.delete(res));
+    res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
+    res.flushHeaders();
+    const send = (data: unknown) => res.write(`data: ${JSON.stringify(data)}\n\n`);
+    const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
+      send({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finish }] });
+    chunk({ role: "assistant", content: "" });
+    for (const [i, token] of tokens.entries()) {
+      if (res.destroyed) return;
+      if (b.hangAfterTokens !== undefined && i >= b.hangAfterTokens) return; // stalls with the connection open
+      if (b.tokenDelayMs) await sleep(b.tokenDelayMs);
+      if (res.destroyed) return;
+      chunk({ content: token });
+    }
+    chunk({}, "stop");
+    if (body.stream_options?.include_usage) send({ id, object: "chat.completion.chunk", created, model, choices: [], usage });
+    res.write("data: [DONE]\n\n");
+    res.end();
+  }
+
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    requests,
+    behave(next) {
+      behavior = { ...behavior, ...next };
+    },
+    reset() {
+      behavior = { ...initial };
+      requests.length = 0;
+    },
+    close() {
+      for (const res of open) res.destroy();
+      return new Promise((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      });
+    },
+  };
+}
+
+/** The text of the user message of a recorded request. */
+export function userMessageOf(request: RecordedRequest): string {
+  const message = request.body.messages?.find((m) => m.role === "user");
+  if (!message) return "";
+  if (typeof message.content === "string") return message.content;
+  if (Array.isArray(message.content)) return message.content.map((p) => (p as { text?: string }).text ?? "").join("");
+  return "";
+}
+
+/** The text of the system message of a recorded request. */
+export function systemMessageOf(request: RecordedRequest): string {
+  const message = request.body.messages?.find((m) => m.role === "system" || m.role === "developer");
+  return typeof message?.content === "string" ? message.content : "";
+}
