@@ -13,8 +13,8 @@ export const DEMO_EMAIL = "maya@demo.agora.dev";
  * each simulated visitor, not to the whole suite, which runs from one machine.
  */
 export const test = base.extend({
-  extraHTTPHeaders: async ({ extraHTTPHeaders }, use) => {
-    await use({ ...extraHTTPHeaders, "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` });
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => {
+    await provide({ ...extraHTTPHeaders, "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` });
   },
 });
 
