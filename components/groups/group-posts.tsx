@@ -1,10 +1,11 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { Loader2, MessageSquareDashed, PenSquare, RefreshCw, Search } from "lucide-react";
+import { MessageSquareDashed, PenSquare, Search } from "lucide-react";
 
 import { QuestionCard } from "@/components/question/question-card";
 import { QuestionCardActions } from "@/components/question/question-card-actions";
+import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -92,24 +93,20 @@ export function GroupPosts({
       {query.isPending ? (
         <PostsSkeleton />
       ) : query.isError && questions.length === 0 ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
-          <p className="text-sm text-muted-foreground">Could not load the posts.</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden /> Try again
-          </Button>
-        </div>
+        <LoadError message="Could not load the posts." onRetry={() => query.refetch()} />
       ) : questions.length === 0 ? (
-        <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-12 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
-            <MessageSquareDashed className="size-6" aria-hidden />
-          </span>
-          <p className="mt-4 text-sm text-muted-foreground">{search ? `No posts match “${search}”.` : "No posts yet"}</p>
-          {!search && onNewPost ? (
-            <Button className="mt-4" onClick={onNewPost}>
-              <PenSquare aria-hidden /> Write the First Post
-            </Button>
-          ) : null}
-        </div>
+        <EmptyState
+          icon={MessageSquareDashed}
+          action={
+            !search && onNewPost ? (
+              <Button onClick={onNewPost}>
+                <PenSquare aria-hidden /> Write the First Post
+              </Button>
+            ) : undefined
+          }
+        >
+          {search ? `No posts match “${search}”.` : "No posts yet"}
+        </EmptyState>
       ) : (
         <>
           <ul className="space-y-4" aria-label="Posts in this group" aria-busy={stale || undefined}>
@@ -119,14 +116,7 @@ export function GroupPosts({
               </li>
             ))}
           </ul>
-          {query.hasNextPage ? (
-            <div className="flex justify-center pt-1">
-              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="min-w-48">
-                {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                {query.isFetchingNextPage ? "Loading..." : "Load More Posts"}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMoreButton query={query} label="Load More Posts" />
         </>
       )}
     </section>

@@ -2,10 +2,11 @@
 
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { Loader2, Plus, RefreshCw, Search, UsersRound } from "lucide-react";
+import { Plus, Search, UsersRound } from "lucide-react";
 
 import { GroupCard } from "@/components/groups/group-card";
 import { GroupFormDialog } from "@/components/groups/group-form-dialog";
+import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -122,20 +123,20 @@ export function GroupsDirectory({ initial }: { initial: GroupsDirectoryInitial }
 
       {searching ? (
         <GroupSection title="Search Results" id={`${id}-results`} query={results} count>
-          <EmptyState>No groups found</EmptyState>
+          <GroupsEmpty>No groups found</GroupsEmpty>
         </GroupSection>
       ) : (
         <>
           <GroupSection title="Your Groups" id={`${id}-joined`} query={joined}>
-            <EmptyState action={nothingAtAll ? undefined : createButton("Create a Group")}>
+            <GroupsEmpty action={nothingAtAll ? undefined : createButton("Create a Group")}>
               {nothingAtAll ? "You haven't joined any groups yet." : "You haven't joined any groups yet. Join one below or start your own."}
-            </EmptyState>
+            </GroupsEmpty>
           </GroupSection>
           <GroupSection title="Discover Groups" id={`${id}-discover`} query={discover}>
             {nothingAtAll ? (
-              <EmptyState action={createButton("Create the First Group")}>No groups yet</EmptyState>
+              <GroupsEmpty action={createButton("Create the First Group")}>No groups yet</GroupsEmpty>
             ) : (
-              <EmptyState>You&apos;re a member of every group. Start a new one!</EmptyState>
+              <GroupsEmpty>You&apos;re a member of every group. Start a new one!</GroupsEmpty>
             )}
           </GroupSection>
         </>
@@ -166,12 +167,7 @@ function GroupSection({ title, id, query, count = false, children }: { title: st
       {query.isPending ? (
         <GroupGridSkeleton label={`Loading ${title.toLowerCase()}`} />
       ) : query.isError && groups.length === 0 ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-10 text-center">
-          <p className="text-sm text-muted-foreground">Could not load the groups.</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden /> Try again
-          </Button>
-        </div>
+        <LoadError message="Could not load the groups." onRetry={() => query.refetch()} />
       ) : groups.length === 0 ? (
         children
       ) : (
@@ -183,29 +179,18 @@ function GroupSection({ title, id, query, count = false, children }: { title: st
               </li>
             ))}
           </ul>
-          {query.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="min-w-44">
-                {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                {query.isFetchingNextPage ? "Loading..." : "Load More Groups"}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMoreButton query={query} label="Load More Groups" />
         </>
       )}
     </section>
   );
 }
 
-function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+function GroupsEmpty({ children, action }: { children: ReactNode; action?: ReactNode }) {
   return (
-    <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-10 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
-        <UsersRound className="size-6" aria-hidden />
-      </span>
-      <p className="mt-4 text-sm text-muted-foreground">{children}</p>
-      {action ? <div className="mt-4">{action}</div> : null}
-    </div>
+    <EmptyState icon={UsersRound} action={action}>
+      {children}
+    </EmptyState>
   );
 }
 

@@ -2,7 +2,7 @@
 
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "next/navigation";
-import { Loader2, MessageSquarePlus, RefreshCw } from "lucide-react";
+import { MessageSquarePlus } from "lucide-react";
 
 import { FeedEmptyState } from "@/components/home/feed-empty-state";
 import {
@@ -23,6 +23,7 @@ import { FeedTabs } from "@/components/home/feed-tabs";
 import { AskQuestionDialog, type AskGroupOption } from "@/components/question/ask-question-dialog";
 import { QuestionCard } from "@/components/question/question-card";
 import { QuestionCardActions } from "@/components/question/question-card-actions";
+import { LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { flattenPages, QUESTION_PAGE_SIZE, totalOf, type ListPage } from "@/lib/api-client/paging";
@@ -148,12 +149,7 @@ export function QuestionFeed({
         {query.isPending ? (
           <FeedSkeleton />
         ) : query.isError && questions.length === 0 ? (
-          <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
-            <p className="text-sm text-muted-foreground">Could not load the questions.</p>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              <RefreshCw aria-hidden /> Try again
-            </Button>
-          </div>
+          <LoadError message="Could not load the questions." onRetry={() => query.refetch()} />
         ) : questions.length === 0 ? (
           <FeedEmptyState filter={filter} filtered={filtered} onAsk={() => setAskOpen(true)} onClearFilters={clearAll} />
         ) : (
@@ -166,12 +162,7 @@ export function QuestionFeed({
               ))}
             </ul>
             {query.hasNextPage ? (
-              <div className="flex justify-center pt-2">
-                <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="min-w-48">
-                  {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                  {query.isFetchingNextPage ? "Loading..." : "Load More Questions"}
-                </Button>
-              </div>
+              <LoadMoreButton query={query} label="Load More Questions" />
             ) : (
               <p className="pt-2 text-center text-xs text-muted-foreground">You&apos;re all caught up.</p>
             )}

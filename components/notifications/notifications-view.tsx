@@ -1,9 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { Bell, BellOff, CheckCheck, Loader2, RefreshCw } from "lucide-react";
+import { Bell, BellOff, CheckCheck, Loader2 } from "lucide-react";
 
 import { NotificationListItem } from "@/components/notifications/notification-list";
+import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -113,27 +114,16 @@ function NotificationPages({
   }
   if (query.isError && items.length === 0) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
-        <p className="text-sm text-muted-foreground">Could not load your notifications.</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          <RefreshCw aria-hidden /> Try again
-        </Button>
-      </div>
+      <LoadError message="Could not load your notifications." onRetry={() => query.refetch()} />
     );
   }
   if (items.length === 0) {
     return (
-      <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-14 text-center">
-        <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
-          {filter === "all" ? <Bell className="size-6" aria-hidden /> : <BellOff className="size-6" aria-hidden />}
-        </span>
-        <p className="mt-4 text-sm font-medium">{EMPTY_TEXT[filter]}</p>
-        <p className="mt-1 max-w-sm text-sm text-muted-foreground">
-          {filter === "all"
-            ? "You'll hear here when someone answers your questions, votes on or comments on your answers, or follows you."
-            : "You have read everything. Nice work!"}
-        </p>
-      </div>
+      <EmptyState icon={filter === "all" ? Bell : BellOff} title={EMPTY_TEXT[filter]}>
+        {filter === "all"
+          ? "You'll hear here when someone answers your questions, votes on or comments on your answers, or follows you."
+          : "You have read everything. Nice work!"}
+      </EmptyState>
     );
   }
   return (
@@ -145,14 +135,7 @@ function NotificationPages({
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="min-w-40">
-            {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-            {query.isFetchingNextPage ? "Loading..." : "Load More"}
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton query={query} label="Load More" />
     </div>
   );
 }

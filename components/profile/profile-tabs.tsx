@@ -2,8 +2,9 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { Bookmark, FileQuestion, Hash, Loader2, MessageSquare, Tags } from "lucide-react";
+import { Bookmark, FileQuestion, Hash, MessageSquare, Tags } from "lucide-react";
 
+import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { UserAnswerCard } from "@/components/profile/user-answer-card";
 import { QuestionCard } from "@/components/question/question-card";
 import { QuestionCardActions } from "@/components/question/question-card-actions";
@@ -23,40 +24,12 @@ import {
 } from "@/lib/api-client/users";
 
 /** The empty state of a tab: SPEC.md section 2's title, a sentence, and an optional link. */
-function EmptyState({ icon: Icon, title, children, action }: { icon: typeof Tags; title: string; children: ReactNode; action?: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-12 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
-        <Icon className="size-6" aria-hidden />
-      </span>
-      <h3 className="mt-4 text-base font-semibold">{title}</h3>
-      <p className="mt-1 max-w-md text-sm text-muted-foreground">{children}</p>
-      {action ? <div className="mt-5">{action}</div> : null}
-    </div>
-  );
-}
-
 function ListSkeleton({ rows = 3 }: { rows?: number }) {
   return (
     <div className="space-y-3" role="status" aria-label="Loading">
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} className="h-28 w-full rounded-xl" />
       ))}
-    </div>
-  );
-}
-
-function LoadFailed() {
-  return <p className="rounded-xl border border-dashed px-6 py-10 text-center text-sm text-muted-foreground">This list could not be loaded. Please try again.</p>;
-}
-
-function LoadMore({ onClick, loading, label }: { onClick: () => void; loading: boolean; label: string }) {
-  return (
-    <div className="flex justify-center pt-2">
-      <Button variant="outline" onClick={onClick} disabled={loading}>
-        {loading ? <Loader2 className="animate-spin" aria-hidden /> : null}
-        {label}
-      </Button>
     </div>
   );
 }
@@ -76,7 +49,7 @@ function QuestionList({ questions }: { questions: QuestionSummary[] }) {
 function QuestionsPanel({ profile, own, name, initialPage }: { profile: Profile; own: boolean; name: string; initialPage?: ListPage<QuestionSummary> }) {
   const query = useUserQuestions(profile.id, { initialPage });
   if (query.isPending) return <ListSkeleton />;
-  if (query.isError) return <LoadFailed />;
+  if (query.isError) return <LoadError message="This list could not be loaded." onRetry={() => query.refetch()} />;
   const questions = flattenPages(query.data);
   if (questions.length === 0) {
     return (
@@ -88,7 +61,7 @@ function QuestionsPanel({ profile, own, name, initialPage }: { profile: Profile;
   return (
     <div className="space-y-3">
       <QuestionList questions={questions} />
-      {query.hasNextPage ? <LoadMore onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} label="Load More Questions" /> : null}
+      <LoadMoreButton query={query} label="Load More Questions" />
     </div>
   );
 }
@@ -96,7 +69,7 @@ function QuestionsPanel({ profile, own, name, initialPage }: { profile: Profile;
 function AnswersPanel({ profile, own, name }: { profile: Profile; own: boolean; name: string }) {
   const query = useUserAnswers(profile.id);
   if (query.isPending) return <ListSkeleton />;
-  if (query.isError) return <LoadFailed />;
+  if (query.isError) return <LoadError message="This list could not be loaded." onRetry={() => query.refetch()} />;
   const answers = flattenPages(query.data);
   if (answers.length === 0) {
     return (
@@ -114,7 +87,7 @@ function AnswersPanel({ profile, own, name }: { profile: Profile; own: boolean; 
           </li>
         ))}
       </ul>
-      {query.hasNextPage ? <LoadMore onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} label="Load More Answers" /> : null}
+      <LoadMoreButton query={query} label="Load More Answers" />
     </div>
   );
 }
@@ -149,7 +122,7 @@ function UsedTagsPanel({ profile, own, name }: { profile: Profile; own: boolean;
       {query.isPending ? (
         <ListSkeleton rows={2} />
       ) : query.isError ? (
-        <LoadFailed />
+        <LoadError message="This list could not be loaded." onRetry={() => query.refetch()} />
       ) : query.data.length === 0 ? (
         <EmptyState icon={Hash} title="No Tags Used">
           {own ? "Tags you put on your questions will show up here." : `${name} hasn't tagged any questions yet.`}
@@ -175,7 +148,7 @@ function FollowedTagsPanel({ profile, own, name }: { profile: Profile; own: bool
       {query.isPending ? (
         <ListSkeleton rows={2} />
       ) : query.isError ? (
-        <LoadFailed />
+        <LoadError message="This list could not be loaded." onRetry={() => query.refetch()} />
       ) : query.data.length === 0 ? (
         <EmptyState
           icon={Tags}
@@ -204,7 +177,7 @@ function FollowedTagsPanel({ profile, own, name }: { profile: Profile; own: bool
 function SavedPanel({ profile }: { profile: Profile }) {
   const query = useSavedQuestions(profile.id);
   if (query.isPending) return <ListSkeleton />;
-  if (query.isError) return <LoadFailed />;
+  if (query.isError) return <LoadError message="This list could not be loaded." onRetry={() => query.refetch()} />;
   const questions = flattenPages(query.data);
   if (questions.length === 0) {
     return (
@@ -224,7 +197,7 @@ function SavedPanel({ profile }: { profile: Profile }) {
   return (
     <div className="space-y-3">
       <QuestionList questions={questions} />
-      {query.hasNextPage ? <LoadMore onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} label="Load More Questions" /> : null}
+      <LoadMoreButton query={query} label="Load More Questions" />
     </div>
   );
 }

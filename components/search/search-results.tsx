@@ -1,12 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { Loader2, RefreshCw, SearchX } from "lucide-react";
+import { SearchX } from "lucide-react";
 
 import { TimeAgo } from "@/components/common/time-ago";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { QuestionCardActions } from "@/components/question/question-card-actions";
 import { TagChip } from "@/components/question/tag-chip";
+import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { flattenPages, totalOf, type ListPage } from "@/lib/api-client/paging";
@@ -46,12 +47,7 @@ export function SearchResults({ q, initialPage }: { q: string; initialPage?: Lis
   }
   if (query.isError && results.length === 0) {
     return (
-      <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
-        <p className="text-sm text-muted-foreground">The search did not work this time.</p>
-        <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          <RefreshCw aria-hidden /> Try again
-        </Button>
-      </div>
+      <LoadError message="The search did not work this time." onRetry={() => query.refetch()} />
     );
   }
 
@@ -61,18 +57,17 @@ export function SearchResults({ q, initialPage }: { q: string; initialPage?: Lis
         {resultCountText(total, q)}
       </p>
       {results.length === 0 ? (
-        <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-14 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
-            <SearchX className="size-6" aria-hidden />
-          </span>
-          <p className="mt-4 font-medium">No questions match “{q}”.</p>
-          <p className="mt-1 max-w-md text-sm text-muted-foreground">
-            Try fewer or different words, or ask it yourself — an AI answer arrives right away.
-          </p>
-          <Button asChild className="mt-5">
-            <Link href="/?ask=1">Ask Question</Link>
-          </Button>
-        </div>
+        <EmptyState
+          icon={SearchX}
+          title={`No questions match “${q}”.`}
+          action={
+            <Button asChild>
+              <Link href="/?ask=1">Ask Question</Link>
+            </Button>
+          }
+        >
+          Try fewer or different words, or ask it yourself — an AI answer arrives right away.
+        </EmptyState>
       ) : (
         <>
           <ul className="space-y-3" aria-label="Search results">
@@ -82,14 +77,7 @@ export function SearchResults({ q, initialPage }: { q: string; initialPage?: Lis
               </li>
             ))}
           </ul>
-          {query.hasNextPage ? (
-            <div className="flex justify-center pt-1">
-              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="min-w-44">
-                {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                {query.isFetchingNextPage ? "Loading..." : "Load More Results"}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMoreButton query={query} label="Load More Results" />
         </>
       )}
     </div>

@@ -1,10 +1,10 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { Loader2, RefreshCw, Search, Tags } from "lucide-react";
+import { Search, Tags } from "lucide-react";
 
 import { TagCard } from "@/components/tags/tag-card";
-import { Button } from "@/components/ui/button";
+import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { flattenPages, totalOf, type ListPage } from "@/lib/api-client/paging";
@@ -87,19 +87,9 @@ export function TagDirectory({
       {query.isPending ? (
         <TagGridSkeleton />
       ) : query.isError && tags.length === 0 ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
-          <p className="text-sm text-muted-foreground">Could not load the tags.</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden /> Try again
-          </Button>
-        </div>
+        <LoadError message="Could not load the tags." onRetry={() => query.refetch()} />
       ) : tags.length === 0 ? (
-        <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-14 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
-            <Tags className="size-6" aria-hidden />
-          </span>
-          <p className="mt-4 text-sm text-muted-foreground">{search ? `No tags match “${search}”.` : "No tags available"}</p>
-        </div>
+        <EmptyState icon={Tags}>{search ? `No tags match “${search}”.` : "No tags available"}</EmptyState>
       ) : (
         <>
           <ul
@@ -114,14 +104,7 @@ export function TagDirectory({
               </li>
             ))}
           </ul>
-          {query.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="min-w-40">
-                {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                {query.isFetchingNextPage ? "Loading..." : "Load More Tags"}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMoreButton query={query} label="Load More Tags" />
         </>
       )}
     </div>

@@ -1,11 +1,11 @@
 "use client";
 
 import { useState } from "react";
-import { Clock, Flame, Loader2, MessageSquareDashed, RefreshCw, Sparkles } from "lucide-react";
+import { Clock, Flame, MessageSquareDashed, Sparkles } from "lucide-react";
 
 import { TagQuestionItem } from "@/components/tags/tag-question-item";
 import { tagSortLabels } from "@/components/tags/tag-sort";
-import { Button } from "@/components/ui/button";
+import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { flattenPages, type ListPage } from "@/lib/api-client/paging";
 import type { QuestionSummary } from "@/lib/api-client/questions";
@@ -78,19 +78,9 @@ export function TagQuestions({
           ))}
         </div>
       ) : query.isError && questions.length === 0 ? (
-        <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
-          <p className="text-sm text-muted-foreground">Could not load the questions.</p>
-          <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-            <RefreshCw aria-hidden /> Try again
-          </Button>
-        </div>
+        <LoadError message="Could not load the questions." onRetry={() => query.refetch()} />
       ) : questions.length === 0 ? (
-        <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-14 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
-            <MessageSquareDashed className="size-6" aria-hidden />
-          </span>
-          <p className="mt-4 text-sm text-muted-foreground">No questions yet</p>
-        </div>
+        <EmptyState icon={MessageSquareDashed}>No questions yet</EmptyState>
       ) : (
         <>
           <ul className="space-y-3" aria-label={`Questions tagged ${tag.name}`}>
@@ -100,14 +90,7 @@ export function TagQuestions({
               </li>
             ))}
           </ul>
-          {query.hasNextPage ? (
-            <div className="flex justify-center pt-1">
-              <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="min-w-48">
-                {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                {query.isFetchingNextPage ? "Loading..." : "Load More Questions"}
-              </Button>
-            </div>
-          ) : null}
+          <LoadMoreButton query={query} label="Load More Questions" />
         </>
       )}
     </section>

@@ -1,11 +1,11 @@
 "use client";
 
 import { useEffect, useState } from "react";
-import { Loader2, Search, Users } from "lucide-react";
+import { Search, Users } from "lucide-react";
 
+import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { MemberCard } from "@/components/users/member-card";
 import { MEMBER_TABS } from "@/components/users/member-tabs";
-import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -60,17 +60,11 @@ export function MembersDirectory({ initialTab, initialSearch, initialPage }: { i
           ))}
         </div>
       ) : query.isError ? (
-        <p className="rounded-xl border border-dashed px-6 py-12 text-center text-sm text-muted-foreground">Members could not be loaded. Please try again.</p>
+        <LoadError message="Members could not be loaded." onRetry={() => query.refetch()} />
       ) : members.length === 0 ? (
-        <div className="flex flex-col items-center rounded-xl border border-dashed px-6 py-14 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
-            <Users className="size-6" aria-hidden />
-          </span>
-          <p className="mt-4 text-base font-semibold">No users found</p>
-          <p className="mt-1 text-sm text-muted-foreground">
-            {term ? "Try another name." : tab === "new" ? "Nobody has joined yet." : "Nobody has been active in the last 30 days."}
-          </p>
-        </div>
+        <EmptyState icon={Users} title="No users found">
+          {term ? "Try another name." : tab === "new" ? "Nobody has joined yet." : "Nobody has been active in the last 30 days."}
+        </EmptyState>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {members.map((member) => (
@@ -122,14 +116,7 @@ export function MembersDirectory({ initialTab, initialSearch, initialPage }: { i
         ))}
       </Tabs>
 
-      {query.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-            Load More Members
-          </Button>
-        </div>
-      ) : null}
+      <LoadMoreButton query={query} label="Load More Members" />
     </div>
   );
 }
