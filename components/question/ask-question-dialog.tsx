@@ -5,16 +5,20 @@ import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Sparkles } from "lucide-react";
 
-import { MarkdownEditor } from "@/components/question/markdown-editor";
-import { FieldError, FormProblem, TitleCounter } from "@/components/question/question-form-fields";
-import { TagPicker, type PickedTag } from "@/components/question/tag-picker";
+import {
+  FieldError,
+  FormProblem,
+  QuestionDescriptionField,
+  QuestionTagsField,
+  QuestionTitleField,
+  showQuestionFailure,
+} from "@/components/question/question-form-fields";
+import {  type PickedTag } from "@/components/question/tag-picker";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { ApiError } from "@/lib/api-client/fetcher";
-import { QUESTION_MESSAGES, questionFailureText, useCreateQuestion, type QuestionDetailData } from "@/lib/api-client/questions";
+import { QUESTION_MESSAGES, useCreateQuestion, type QuestionDetailData } from "@/lib/api-client/questions";
 import {
   questionCreateSchema,
   type QuestionCreateFormValues,
@@ -75,26 +79,18 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
     },
   });
 
-  function placeServerErrors(error: unknown) {
-    if (!(error instanceof ApiError)) {
-      setFormError(QUESTION_MESSAGES.postFailed);
-      return;
-    }
-    let placed = false;
-    if (error.status === 400) {
-      for (const issue of error.issues) {
-        const field = issue.path.split(".")[0] ?? "";
-        if (!FIELDS.has(field)) continue;
-        form.setError(field as FieldPath<QuestionCreateFormValues>, { message: issue.message });
-        placed = true;
-      }
-    }
-    if (!placed && error.status !== 401) setFormError(error.serverMessage ?? questionFailureText(error, QUESTION_MESSAGES.postFailed));
-  }
-
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
-    createQuestion.mutate(values, { onError: placeServerErrors });
+    createQuestion.mutate(values, {
+      onError: (error) =>
+        showQuestionFailure(
+          error,
+          FIELDS,
+          (field, message) => form.setError(field as FieldPath<QuestionCreateFormValues>, { message }),
+          setFormError,
+          QUESTION_MESSAGES.postFailed,
+        ),
+    });
   });
 
   function changeTags(tags: PickedTag[]) {
@@ -113,11 +109,8 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
 
   const ids = {
     title: `${id}-title`,
-    titleCounter: `${id}-title-counter`,
-    titleError: `${id}-title-error`,
-    tagsError: `${id}-tags-error`,
+    tags: `${id}-tags`,
     description: `${id}-description`,
-    descriptionError: `${id}-description-error`,
     group: `${id}-group`,
     groupError: `${id}-group-error`,
   };
@@ -135,55 +128,26 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
         </DialogHeader>
 
         <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Ask a Question">
-          <div className="space-y-2">
-            <div className="flex items-end justify-between gap-2">
-              <Label htmlFor={ids.title}>Title</Label>
-              <TitleCounter id={ids.titleCounter} length={title.length} />
-            </div>
-            <Input
-              id={ids.title}
-              placeholder="e.g. How do I cancel a fetch request when a React component unmounts?"
-              autoComplete="off"
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={errors.title ? `${ids.titleError} ${ids.titleCounter}` : ids.titleCounter}
-              {...form.register("title")}
-            />
-            <FieldError id={ids.titleError} message={errors.title?.message} />
-          </div>
-
-          <div className="space-y-2">
-            <TagPicker
-              value={pickedTags}
-              onChange={changeTags}
-              invalid={Boolean(errors.tagIds)}
-              describedBy={errors.tagIds ? ids.tagsError : undefined}
-            />
-            <FieldError id={ids.tagsError} message={errors.tagIds?.message ?? errors.tagIds?.root?.message} />
-          </div>
-
-          <div className="space-y-2">
-            <Label htmlFor={ids.description}>
-              Description <span className="font-normal text-muted-foreground">(optional)</span>
-            </Label>
-            <Controller
-              control={form.control}
-              name="description"
-              render={({ field }) => (
-                <MarkdownEditor
-                  id={ids.description}
-                  name={field.name}
-                  ref={field.ref}
-                  value={field.value ?? ""}
-                  onChange={(e) => field.onChange(e.target.value)}
-                  onBlur={field.onBlur}
-                  placeholder="What did you try? What did you expect? Code blocks with ``` are welcome."
-                  aria-invalid={errors.description ? true : undefined}
-                  aria-describedby={errors.description ? ids.descriptionError : undefined}
-                />
-              )}
-            />
-            <FieldError id={ids.descriptionError} message={errors.description?.message} />
-          </div>
+          <QuestionTitleField
+            id={ids.title}
+            length={title.length}
+            error={errors.title?.message}
+            registration={form.register("title")}
+            placeholder="e.g. How do I cancel a fetch request when a React component unmounts?"
+          />
+          <QuestionTagsField id={ids.tags} tags={pickedTags} onChange={changeTags} error={errors.tagIds?.message ?? errors.tagIds?.root?.message} />
+          <Controller
+            control={form.control}
+            name="description"
+            render={({ field }) => (
+              <QuestionDescriptionField
+                id={ids.description}
+                editorRef={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
+                error={errors.description?.message}
+                placeholder="What did you try? What did you expect? Code blocks with ``` are welcome."
+              />
+            )}
+          />
 
           <div className="space-y-2">
             <Label htmlFor={ids.group}>Group</Label>

@@ -5,16 +5,18 @@ import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 
-import { MarkdownEditor } from "@/components/question/markdown-editor";
-import { FieldError, FormProblem, TitleCounter } from "@/components/question/question-form-fields";
-import { TagPicker, type PickedTag } from "@/components/question/tag-picker";
+import {
+  FormProblem,
+  QuestionDescriptionField,
+  QuestionTagsField,
+  QuestionTitleField,
+  showQuestionFailure,
+} from "@/components/question/question-form-fields";
+import {  type PickedTag } from "@/components/question/tag-picker";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
-import { Input } from "@/components/ui/input";
-import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ApiError } from "@/lib/api-client/fetcher";
-import { QUESTION_MESSAGES, questionFailureText, useQuestionSource, useUpdateQuestion, type QuestionDetailData } from "@/lib/api-client/questions";
+import { QUESTION_MESSAGES, useQuestionSource, useUpdateQuestion, type QuestionDetailData } from "@/lib/api-client/questions";
 import { questionUpdateSchema, type QuestionUpdateFormValues, type QuestionUpdateInput } from "@/lib/validation/questions";
 
 /** What the edit dialog starts from. Without `description` (a card has only an excerpt) it reads the Markdown source first. */
@@ -105,91 +107,43 @@ function EditForm({
       { id: question.id, input: values },
       {
         onSuccess: onDone,
-        onError: (error) => {
-          let placed = false;
-          if (error instanceof ApiError && error.status === 400) {
-            for (const issue of error.issues) {
-              const field = issue.path.split(".")[0] ?? "";
-              if (!FIELDS.has(field)) continue;
-              form.setError(field as FieldPath<QuestionUpdateFormValues>, { message: issue.message });
-              placed = true;
-            }
-          }
-          if (!placed && !(error instanceof ApiError && error.status === 401)) {
-            setFormError(error instanceof ApiError && error.serverMessage ? error.serverMessage : questionFailureText(error, QUESTION_MESSAGES.updateFailed));
-          }
-        },
+        onError: (error) =>
+          showQuestionFailure(
+            error,
+            FIELDS,
+            (field, message) => form.setError(field as FieldPath<QuestionUpdateFormValues>, { message }),
+            setFormError,
+            QUESTION_MESSAGES.updateFailed,
+          ),
       },
     );
   });
 
   const title = useWatch({ control: form.control, name: "title" }) ?? "";
   const pending = update.isPending;
-  const ids = {
-    title: `${id}-title`,
-    titleCounter: `${id}-title-counter`,
-    titleError: `${id}-title-error`,
-    tagsError: `${id}-tags-error`,
-    description: `${id}-description`,
-    descriptionError: `${id}-description-error`,
-  };
+
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Edit Question">
-      <div className="space-y-2">
-        <div className="flex items-end justify-between gap-2">
-          <Label htmlFor={ids.title}>Title</Label>
-          <TitleCounter id={ids.titleCounter} length={title.length} />
-        </div>
-        <Input
-          id={ids.title}
-          autoComplete="off"
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={errors.title ? `${ids.titleError} ${ids.titleCounter}` : ids.titleCounter}
-          {...form.register("title")}
-        />
-        <FieldError id={ids.titleError} message={errors.title?.message} />
-      </div>
-
-      <div className="space-y-2">
-        <Label htmlFor={ids.description}>
-          Description <span className="font-normal text-muted-foreground">(optional)</span>
-        </Label>
-        <Controller
-          control={form.control}
-          name="description"
-          render={({ field }) => (
-            <MarkdownEditor
-              id={ids.description}
-              name={field.name}
-              ref={field.ref}
-              value={field.value ?? ""}
-              onChange={(e) => field.onChange(e.target.value)}
-              onBlur={field.onBlur}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={errors.description ? ids.descriptionError : undefined}
-            />
-          )}
-        />
-        <FieldError id={ids.descriptionError} message={errors.description?.message} />
-      </div>
-
-      <div className="space-y-2">
-        <TagPicker
-          value={pickedTags}
-          onChange={(tags) => {
-            setPickedTags(tags);
-            form.setValue(
-              "tagIds",
-              tags.map((t) => t.id),
-              { shouldValidate: isSubmitted, shouldDirty: true },
-            );
-          }}
-          invalid={Boolean(errors.tagIds)}
-          describedBy={errors.tagIds ? ids.tagsError : undefined}
-        />
-        <FieldError id={ids.tagsError} message={errors.tagIds?.message ?? errors.tagIds?.root?.message} />
-      </div>
+      <QuestionTitleField id={`${id}-title`} length={title.length} error={errors.title?.message} registration={form.register("title")} />
+      <Controller
+        control={form.control}
+        name="description"
+        render={({ field }) => <QuestionDescriptionField id={`${id}-description`} editorRef={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.description?.message} />}
+      />
+      <QuestionTagsField
+        id={`${id}-tags`}
+        tags={pickedTags}
+        onChange={(tags) => {
+          setPickedTags(tags);
+          form.setValue(
+            "tagIds",
+            tags.map((t) => t.id),
+            { shouldValidate: isSubmitted, shouldDirty: true },
+          );
+        }}
+        error={errors.tagIds?.message ?? errors.tagIds?.root?.message}
+      />
 
       <FormProblem>{formError}</FormProblem>
 

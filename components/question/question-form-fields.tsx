@@ -1,9 +1,16 @@
 "use client";
 
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
+import type { UseFormRegisterReturn } from "react-hook-form";
 import { AlertCircle } from "lucide-react";
 
+import { MarkdownEditor } from "@/components/question/markdown-editor";
+import { TagPicker, type PickedTag } from "@/components/question/tag-picker";
 import { Alert, AlertDescription } from "@/components/ui/alert";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { ApiError } from "@/lib/api-client/fetcher";
+import { questionFailureText } from "@/lib/api-client/questions";
 import { cn } from "@/lib/utils";
 import { TITLE_MAX_LENGTH } from "@/lib/validation/questions";
 
@@ -37,4 +44,128 @@ export function FormProblem({ children }: { children: ReactNode }) {
       <AlertDescription>{children}</AlertDescription>
     </Alert>
   );
+}
+
+/** The question's title with its label, n/200 counter and error (Ask and Edit Question). */
+export function QuestionTitleField({
+  id,
+  length,
+  error,
+  registration,
+  placeholder,
+}: {
+  id: string;
+  length: number;
+  error?: string;
+  registration: UseFormRegisterReturn<"title">;
+  placeholder?: string;
+}) {
+  const counterId = `${id}-counter`;
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-2">
+      <div className="flex items-end justify-between gap-2">
+        <Label htmlFor={id}>Title</Label>
+        <TitleCounter id={counterId} length={length} />
+      </div>
+      <Input
+        id={id}
+        placeholder={placeholder}
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${errorId} ${counterId}` : counterId}
+        {...registration}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** The optional Markdown description with Write and Preview tabs and its error. */
+export function QuestionDescriptionField({
+  id,
+  error,
+  placeholder,
+  editorRef,
+  name,
+  value,
+  onChange,
+  onBlur,
+}: {
+  id: string;
+  error?: string;
+  placeholder?: string;
+  /** The rest is what react-hook-form's Controller hands over. */
+  editorRef: Ref<HTMLTextAreaElement>;
+  name: string;
+  value: string | null | undefined;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-2">
+      <Label htmlFor={id}>
+        Description <span className="font-normal text-muted-foreground">(optional)</span>
+      </Label>
+      <MarkdownEditor
+        id={id}
+        name={name}
+        ref={editorRef}
+        value={value ?? ""}
+        onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+      />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/** The tag picker (existing or new tags, at most 5) and its error. */
+export function QuestionTagsField({
+  id,
+  tags,
+  onChange,
+  error,
+}: {
+  id: string;
+  tags: PickedTag[];
+  onChange: (tags: PickedTag[]) => void;
+  error?: string;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="space-y-2">
+      <TagPicker value={tags} onChange={onChange} invalid={Boolean(error)} describedBy={error ? errorId : undefined} />
+      <FieldError id={errorId} message={error} />
+    </div>
+  );
+}
+
+/**
+ * Puts a failed save where the member will see it: each 400 issue under its field (when the
+ * form has that field), anything else above the buttons. A 401 says nothing here: the session
+ * handling already sends the member to sign in.
+ */
+export function showQuestionFailure(
+  error: unknown,
+  fields: ReadonlySet<string>,
+  setFieldError: (field: string, message: string) => void,
+  setFormError: (message: string) => void,
+  fallback: string,
+) {
+  let placed = false;
+  if (error instanceof ApiError && error.status === 400) {
+    for (const issue of error.issues) {
+      const field = issue.path.split(".")[0] ?? "";
+      if (!fields.has(field)) continue;
+      setFieldError(field, issue.message);
+      placed = true;
+    }
+  }
+  if (placed || (error instanceof ApiError && error.status === 401)) return;
+  setFormError(error instanceof ApiError && error.serverMessage ? error.serverMessage : questionFailureText(error, fallback));
 }
