@@ -57,6 +57,24 @@ export const DEFAULT_REPLY = "Use **a ref** to keep the value between renders [1
 export const HOSTILE_REPLY =
   'Here you go <img src=x onerror="alert(1)"> <script>alert(2)</script> [click](javascript:alert(3)) <a href="javascript:alert(4)">x</a> <iframe src="https://evil.example"></iframe>';
 
+/**
+ * A test can choose the AI's reply from inside the question it asks: `replyMarker(text)` is a
+ * token to put in the question (its title or description reaches the prompt), and
+ * `markedReply(body)` finds it in a request and gives the text back (null when there is none).
+ * The text travels base64url-encoded, so no escaping or prompt fencing can change it, and
+ * parallel tests never see each other's replies.
+ */
+const REPLY_MARKER = /FAKE-REPLY-([A-Za-z0-9_-]+)-END/;
+
+export function replyMarker(text: string): string {
+  return `FAKE-REPLY-${Buffer.from(text, "utf8").toString("base64url")}-END`;
+}
+
+export function markedReply(body: ChatRequestBody): string | null {
+  const match = REPLY_MARKER.exec(JSON.stringify(body.messages ?? []));
+  return match ? Buffer.from(match[1]!, "base64url").toString("utf8") : null;
+}
+
 /** Splits text into streaming tokens: words with their following spaces. */
 export function tokenize(text: string): string[] {
   return text.match(/\S+\s*|\s+/g) ?? [];
