@@ -2,12 +2,12 @@
 // database in a temporary directory, freshly seeded, on PORT (default 3100). AI answers come
 // from a loopback OpenAI-compatible fake (tests/support/fake-openai.ts), a little slowly so
 // the page's streaming shows; it cites source [1] whenever it was given one, and answers with a
-// chosen text when the question carries a reply marker (replyMarker in tests/support/fake-openai.ts).
+// chosen text, quickly, when the prompt carries a reply marker (replyMarker in tests/support/fake-openai.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runAgora } from "./lib/run-agora";
-import { markedReply, startFakeOpenAI } from "../tests/support/fake-openai";
+import { startFakeOpenAI } from "../tests/support/fake-openai";
 
 // The tests never touch a database the developer configured.
 delete process.env.DATABASE_URL;
@@ -19,9 +19,6 @@ async function main() {
   const fake = await startFakeOpenAI({
     tokenDelayMs: 40,
     reply: (body) => {
-      // A question carrying replyMarker(text) gets exactly that text (the XSS suite's AI payloads).
-      const marked = markedReply(body);
-      if (marked !== null) return marked;
       const cites = JSON.stringify(body.messages ?? []).includes('<source id=\\"1\\"');
       return `Keep the value in **a ref**${cites ? " as the community explained [1]" : ""}.\n\n\`\`\`js\nconst ref = useRef(0);\n\`\`\`\n\nThat way it survives re-renders.`;
     },
