@@ -57,8 +57,11 @@ async function ask(request: APIRequestContext, data: { title: string; descriptio
 const randomIp = () => `198.19.${randomInt(256)}.${randomInt(1, 255)}`;
 
 /** A new member in a browser context of their own (their own client address, so register limits stay per test). */
-async function newMember(browser: Browser, names: { firstName?: string; lastName?: string } = {}) {
-  const context = await browser.newContext({ extraHTTPHeaders: { "X-Forwarded-For": randomIp() } });
+async function newMember(browser: Browser, names: { firstName?: string; lastName?: string } = {}, phone = false) {
+  const context = await browser.newContext({
+    extraHTTPHeaders: { "X-Forwarded-For": randomIp() },
+    ...(phone ? { viewport: { width: 390, height: 844 } } : {}),
+  });
   const page = await context.newPage();
   const email = uniqueEmail("xss");
   const res = await call(page.request, "POST", "/api/register", { email, password: DEMO_PASSWORD, ...names });
@@ -165,6 +168,9 @@ async function checkNow({ page, dialogs }: Armed, label: string) {
   expect(state.hits, `${label}: a payload set window.__xss`).toEqual([]);
   expect(state.violations, `${label}: the CSP had to block script the sanitizer let through`).toEqual([]);
   expect(await dangerousDom(page), `${label}: dangerous markup in the DOM`).toEqual([]);
+  // Payload text is long and unbroken: it must wrap, not push the page sideways.
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(widths.page, `${label}: the page scrolls sideways`).toBeLessThanOrEqual(widths.viewport);
 }
 
 /** Text as the browser shows it in <title> and attribute values: no controls, whitespace collapsed. */
@@ -377,7 +383,7 @@ test.describe("XSS corpus", () => {
     // meta description); the website becomes a link, where a javascript: URL would run on click.
     test.setTimeout(300_000);
     const member = await newMember(browser);
-    const viewer = await newMember(browser);
+    const viewer = await newMember(browser, {}, true); // on a phone: long names must wrap
     const dialogs = await arm(viewer.context);
     const armed = { page: viewer.page, dialogs };
 
@@ -427,7 +433,7 @@ test.describe("XSS corpus", () => {
   test("groups: name, description and rules on the group page and in the directory", async ({ browser }) => {
     // Weakness: group texts are shown to every member on the directory and group pages and in the head.
     test.setTimeout(300_000);
-    const owner = await newMember(browser);
+    const owner = await newMember(browser, {}, true); // on a phone: long names must wrap
     const dialogs = await arm(owner.context);
     const armed = { page: owner.page, dialogs };
     const names = packPayloads(ALL, 100);
