@@ -7,6 +7,22 @@ const nextConfig = {
   typedRoutes: false,
   // `npm test` type-checks the whole project (npm run typecheck) before it builds; no need twice.
   typescript: { ignoreBuildErrors: true },
+  // Headers every response carries, build assets included (issue 7). The Content-Security-Policy
+  // is per request (a fresh nonce each time), so it comes from proxy.ts instead.
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          // For browsers without CSP frame-ancestors support.
+          { key: "X-Frame-Options", value: "DENY" },
+          { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

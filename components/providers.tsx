@@ -8,13 +8,16 @@ import { makeQueryClient } from "@/lib/api-client/query-client";
 import { Toaster } from "@/components/ui/sonner";
 import { TooltipProvider } from "@/components/ui/tooltip";
 
-/** App-wide client context: theme, React Query, tooltips and toasts (SPEC.md sections 7 and 9). */
-export function Providers({ children }: { children: ReactNode }) {
+/**
+ * App-wide client context: theme, React Query, tooltips and toasts (SPEC.md sections 7 and 9).
+ * `nonce` is the request's CSP nonce, for the inline script next-themes writes.
+ */
+export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
   // One client per browser session; a server render gets its own each request.
   const [queryClient] = useState(makeQueryClient);
 
   return (
-    <ThemeProvider attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
+    <ThemeProvider nonce={nonce} attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <QueryClientProvider client={queryClient}>
         <TooltipProvider delayDuration={700} skipDelayDuration={300}>
           {children}

@@ -1,7 +1,8 @@
 // The server the end-to-end tests run against: a production build on its own embedded
 // database in a temporary directory, freshly seeded, on PORT (default 3100). AI answers come
 // from a loopback OpenAI-compatible fake (tests/support/fake-openai.ts), a little slowly so
-// the page's streaming shows; it cites source [1] whenever it was given one.
+// the page's streaming shows; it cites source [1] whenever it was given one, and answers with a
+// chosen text, quickly, when the prompt carries a reply marker (replyMarker in tests/support/fake-openai.ts).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -44,10 +44,10 @@ export function GroupPage({ initialGroup, initialPosts, initialSearch, initialRe
           </div>
           <div className="space-y-2">
             <div className="flex flex-wrap items-center gap-2">
-              <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{group.name}</h1>
+              <h1 className="min-w-0 text-2xl font-bold tracking-tight text-balance [overflow-wrap:anywhere] sm:text-3xl">{group.name}</h1>
               {group.isPrivate ? <PrivateBadge /> : null}
             </div>
-            {group.description ? <p className="max-w-3xl whitespace-pre-line text-muted-foreground">{group.description}</p> : null}
+            {group.description ? <p className="max-w-3xl whitespace-pre-line text-muted-foreground [overflow-wrap:anywhere]">{group.description}</p> : null}
           </div>
           <dl className="flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-muted-foreground">
             <div>

@@ -172,7 +172,7 @@ function GroupSection({ title, id, query, count = false, children }: { title: st
         children
       ) : (
         <>
-          <ul className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-labelledby={id} aria-busy={stale || undefined}>
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3" aria-labelledby={id} aria-busy={stale || undefined}>
             {groups.map((group) => (
               <li key={group.id} className={stale ? "opacity-60 transition-opacity" : undefined}>
                 <GroupCard group={group} />
@@ -196,7 +196,7 @@ function GroupsEmpty({ children, action }: { children: ReactNode; action?: React
 
 function GroupGridSkeleton({ label }: { label: string }) {
   return (
-    <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3" role="status" aria-label={label}>
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 2xl:grid-cols-3" role="status" aria-label={label}>
       {Array.from({ length: 3 }, (_, i) => (
         <div key={i} className="overflow-hidden rounded-xl border bg-card">
           <Skeleton className="h-20 w-full rounded-none" />

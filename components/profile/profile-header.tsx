@@ -51,7 +51,8 @@ export function ProfileHeader({ profile, askGroups }: { profile: Profile; askGro
           <div className="flex flex-wrap items-start justify-between gap-3">
             <div className="min-w-0">
               <h1 id="profile-name" className="flex flex-wrap items-center gap-2 text-2xl font-bold tracking-tight break-words">
-                {name}
+                {/* A flex item: without overflow-wrap:anywhere a long unbroken name pushes the page sideways on a phone. */}
+                <span className="min-w-0 [overflow-wrap:anywhere]">{name}</span>
                 {profile.isAssistant ? (
                   <Badge variant="secondary" className="gap-1">
                     <Bot aria-hidden /> AI assistant

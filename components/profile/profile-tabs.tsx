@@ -93,7 +93,7 @@ function AnswersPanel({ profile, own, name }: { profile: Profile; own: boolean; 
 }
 
 function TagGrid({ children }: { children: ReactNode }) {
-  return <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
+  return <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">{children}</ul>;
 }
 
 function TagTile({ tag, detail }: { tag: { name: string; color: string }; detail: string }) {

@@ -54,7 +54,7 @@ export function MembersDirectory({ initialTab, initialSearch, initialPage }: { i
         {query.isPending || searching ? "Loading members" : members.length === 0 ? "No users found" : `${members.length} members shown`}
       </p>
       {query.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading members">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading members">
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-52 rounded-xl" />
           ))}
@@ -66,7 +66,7 @@ export function MembersDirectory({ initialTab, initialSearch, initialPage }: { i
           {term ? "Try another name." : tab === "new" ? "Nobody has joined yet." : "Nobody has been active in the last 30 days."}
         </EmptyState>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {members.map((member) => (
             <li key={member.id}>
               <MemberCard member={member} tab={tab} />

@@ -1,6 +1,6 @@
 // AI previews: the same schema checks the Generate AI Answer box in the browser and the body of
 // POST /api/questions/{id}/generate-preview on the server (SPEC.md sections 5 and 8).
-import { z } from "zod";
+import { z } from "./zod";
 import { CUSTOM_PROMPT_MAX_LENGTH, CUSTOM_PROMPT_TOO_LONG_MESSAGE } from "@/lib/validation/answers";
 
 export const PROMPT_REQUIRED_TITLE = "Prompt Required";

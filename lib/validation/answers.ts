@@ -1,6 +1,6 @@
 // Answers: the same schema validates the answer form in the browser and the body of
 // POST /api/questions/{id}/answers on the server (docs/API.md). Unknown fields are dropped.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const ANSWER_MAX_LENGTH = 30_000;
 export const CUSTOM_PROMPT_MAX_LENGTH = 2_000;

@@ -1,6 +1,6 @@
 // Account forms: the same schemas validate the sign-in and sign-up forms in the browser and
 // the request bodies on the server (DECISIONS.md section 3). Unknown fields are dropped.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const EMAIL_MESSAGE = "Please enter a valid email address";
 export const PASSWORD_TOO_SHORT_MESSAGE = "Password must be at least 8 characters long.";

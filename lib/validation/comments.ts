@@ -1,7 +1,7 @@
 // Comments and replies: the same schema validates the comment, reply and edit forms in the
 // browser and the bodies of the comment calls on the server (SPEC.md section 5: blank or
 // whitespace-only content cannot be submitted).
-import { z } from "zod";
+import { z } from "./zod";
 
 export const COMMENT_MAX_LENGTH = 2_000;
 

@@ -1,7 +1,7 @@
 // Groups: the same schemas validate the Create Group and Edit Group dialogs in the browser and
 // the bodies and query strings of /api/groups on the server (SPEC.md sections 5 and 9,
 // docs/API.md). Unknown fields are dropped.
-import { z } from "zod";
+import { z } from "./zod";
 import { pageQuerySchema } from "@/lib/validation/questions";
 
 export const GROUP_NAME_MAX_LENGTH = 100;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 import { pageQuerySchema } from "@/lib/validation/questions";
 

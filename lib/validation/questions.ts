@@ -1,7 +1,7 @@
 // Questions: the same schemas validate the ask and edit dialogs in the browser and the bodies
 // and query strings of /api/questions on the server (SPEC.md sections 5 and 7, docs/API.md).
 // Unknown fields are dropped.
-import { z } from "zod";
+import { z } from "./zod";
 
 export const TITLE_MIN_LENGTH = 10;
 export const TITLE_MAX_LENGTH = 200;

@@ -1,6 +1,6 @@
 // Search: the same schema checks the top bar's search box in the browser and the query string
 // of GET /api/search on the server (DECISIONS.md section 4, docs/API.md).
-import { z } from "zod";
+import { z } from "./zod";
 import { pageQuerySchema } from "@/lib/validation/questions";
 
 export const SEARCH_MAX_LENGTH = 200;

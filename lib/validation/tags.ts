@@ -1,7 +1,7 @@
 // Tags: the same schema validates the "add new tag" field of the ask dialog in the browser and
 // the body of POST /api/tags on the server (SPEC.md sections 3 and 5, docs/API.md).
 // Unknown fields are dropped.
-import { z } from "zod";
+import { z } from "./zod";
 import { pageQuerySchema } from "@/lib/validation/questions";
 
 export const TAG_NAME_MAX_LENGTH = 50;

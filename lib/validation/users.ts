@@ -1,7 +1,7 @@
 // Members: the same schemas check the Edit Profile dialog and the settings forms in the browser
 // and the bodies and query strings of /api/users on the server (SPEC.md sections 3, 5 and 7).
 // Every text field has a maximum length, matching its column. Unknown fields are dropped.
-import { z } from "zod";
+import { z } from "./zod";
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_LONG_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from "@/lib/validation/auth";
 import { pageQuerySchema } from "@/lib/validation/questions";

@@ -1,6 +1,6 @@
 // Votes: the same schema checks the vote buttons' payload in the browser and the body of
 // POST /api/answers/{id}/vote on the server (SPEC.md section 7).
-import { z } from "zod";
+import { z } from "./zod";
 
 export const VOTE_TYPE_MESSAGE = "Vote type must be up or down";
 

@@ -124,7 +124,7 @@ test.describe("the question page", () => {
     expect(html).toContain(answerText);
     expect(html).toContain(mayaAnswerText);
     expect(html).toContain(replyText);
-    const jsonLd = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+    const jsonLd = /<script type="application\/ld\+json"(?: nonce="[^"]+")?>([\s\S]*?)<\/script>/.exec(html);
     expect(jsonLd).not.toBeNull();
     const data = JSON.parse(jsonLd![1]);
     expect(data["@type"]).toBe("QAPage");

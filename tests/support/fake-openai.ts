@@ -1,10 +1,12 @@
 // A loopback server speaking OpenAI's Chat Completions API, streamed (SSE chunks with
 // choices[0].delta.content, a usage chunk when stream_options.include_usage, then [DONE]) and
 // not. Tests, the e2e server and the benchmark point OPENAI_BASE_URL at it and tell it how to
-// behave: a reply, a delay per token, an HTTP error, a hang, an empty completion, hostile HTML.
+// behave: a reply, a delay per token, an HTTP error, a hang, an empty completion, hostile HTML,
+// or (whatever it was told) the exact text a reply marker in the prompt carries (replyMarker).
 // It records every request it answers.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { deflateRawSync, inflateRawSync } from "node:zlib";
 
 /** How the next completions are answered. */
 export interface FakeBehavior {
@@ -57,6 +59,33 @@ export const DEFAULT_REPLY = "Use **a ref** to keep the value between renders [1
 export const HOSTILE_REPLY =
   'Here you go <img src=x onerror="alert(1)"> <script>alert(2)</script> [click](javascript:alert(3)) <a href="javascript:alert(4)">x</a> <iframe src="https://evil.example"></iframe>';
 
+/**
+ * A test can choose the AI's reply from inside the question it asks: `replyMarker(text)` is a
+ * token to put in the question (its title or description reaches the prompt), and
+ * `markedReply(body)` finds it in a request and gives the text back (null when there is none).
+ * The text travels compressed and base64url-encoded, so no escaping or prompt fencing can change
+ * it, a long text fits in a question's prompt, and
+ * parallel tests never see each other's replies.
+ */
+const REPLY_MARKER = /FAKE-REPLY-([A-Za-z0-9_-]+)-END/;
+
+export function replyMarker(text: string): string {
+  return `FAKE-REPLY-${deflateRawSync(Buffer.from(text, "utf8"), { level: 9 }).toString("base64url")}-END`;
+}
+
+export function markedReply(body: ChatRequestBody): string | null {
+  // Only the asking member's own words count: a marked question quoted among another question's
+  // sources must not take over that question's answer.
+  const prompt = JSON.stringify(body.messages ?? []).replace(/<sources>[\s\S]*?<\/sources>/g, "");
+  const match = REPLY_MARKER.exec(prompt);
+  if (!match) return null;
+  try {
+    return inflateRawSync(Buffer.from(match[1]!, "base64url")).toString("utf8");
+  } catch {
+    return null; // a look-alike that is not ours
+  }
+}
+
 /** Splits text into streaming tokens: words with their following spaces. */
 export function tokenize(text: string): string[] {
   return text.match(/\S+\s*|\s+/g) ?? [];
@@ -102,7 +131,10 @@ export async function startFakeOpenAI(initial: FakeBehavior = {}): Promise<FakeO
       res.end(JSON.stringify({ error: { message: "The fake provider failed on purpose", type: "server_error" } }));
       return;
     }
-    const text = mode === "empty" ? "" : typeof b.reply === "function" ? b.reply(body) : (b.reply ?? DEFAULT_REPLY);
+    // A reply marker in the prompt wins over `reply`, and streams quickly (long hostile texts).
+    const marked = markedReply(body);
+    const text = mode === "empty" ? "" : marked ?? (typeof b.reply === "function" ? b.reply(body) : (b.reply ?? DEFAULT_REPLY));
+    const tokenDelayMs = marked === null ? b.tokenDelayMs : Math.min(b.tokenDelayMs ?? 0, 2);
     const tokens = tokenize(text);
     const id = `chatcmpl-fake-${requests.length}`;
     const created = Math.floor(Date.now() / 1000);
@@ -111,7 +143,7 @@ export async function startFakeOpenAI(initial: FakeBehavior = {}): Promise<FakeO
     usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
 
     if (!body.stream) {
-      if (b.tokenDelayMs) await sleep(b.tokenDelayMs * Math.max(1, tokens.length));
+      if (tokenDelayMs) await sleep(tokenDelayMs * Math.max(1, tokens.length));
       res.writeHead(200, { "Content-Type": "application/json" });
       res.end(
         JSON.stringify({
@@ -134,7 +166,7 @@ export async function startFakeOpenAI(initial: FakeBehavior = {}): Promise<FakeO
     for (const [i, token] of tokens.entries()) {
       if (res.destroyed) return;
       if (b.hangAfterTokens !== undefined && i >= b.hangAfterTokens) return; // stalls with the connection open
-      if (b.tokenDelayMs) await sleep(b.tokenDelayMs);
+      if (tokenDelayMs) await sleep(tokenDelayMs);
       if (res.destroyed) return;
       chunk({ content: token });
     }

@@ -1,4 +1,5 @@
 import { readLocalUpload } from "@/lib/server/uploads/storage";
+import { UPLOAD_CSP } from "@/lib/security/csp";
 
 // GET /uploads/:name - an image stored on local disk (when Vercel Blob is not configured)
 export async function GET(_req: Request, ctx: { params: Promise<{ name: string }> }): Promise<Response> {
@@ -12,7 +13,7 @@ export async function GET(_req: Request, ctx: { params: Promise<{ name: string }
       "X-Content-Type-Options": "nosniff",
       // Names are random and files never change, so browsers and CDNs may keep them for a year.
       "Cache-Control": "public, max-age=31536000, immutable",
-      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Content-Security-Policy": UPLOAD_CSP,
       "Cross-Origin-Resource-Policy": "same-site",
     },
   });

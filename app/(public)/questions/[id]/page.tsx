@@ -7,6 +7,7 @@ import { QuestionDetail } from "@/components/question/question-detail";
 import { markdownToPlainText } from "@/lib/markdown/render";
 import { buildQuestionJsonLd, serializeJsonLd } from "@/lib/seo/question-jsonld";
 import { getSiteUrl } from "@/lib/seo/site-url";
+import { NONCE_HEADER } from "@/lib/security/csp";
 import { getViewer } from "@/lib/server/auth/session";
 import { presentQuestionDetail } from "@/lib/server/questions/presenters";
 import { getQuestionDetail } from "@/lib/server/questions/queries";
@@ -78,11 +79,13 @@ export default async function QuestionPage({ params }: Props) {
 
   const viewCount = await recordQuestionView(row, viewer, await headers());
   const question = presentQuestionDetail({ ...row, viewCount }, viewer);
+  // Data blocks do not run, but a strict CSP reports any inline script without the request's nonce.
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   const jsonLd = serializeJsonLd(buildQuestionJsonLd(question, await getSiteUrl()));
 
   return (
     <>
-      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <QuestionDetail initialQuestion={question} loadedAt={loadedAt} isMember={viewer !== null} />
     </>
   );

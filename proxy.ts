@@ -1,0 +1,28 @@
+// Next.js 16 Proxy (formerly middleware): runs before every request but static build assets.
+// It gives each request a fresh CSP nonce: the policy goes on the request (Next reads the nonce
+// from it and puts it on its own scripts) and on the response (the browser enforces it), and the
+// nonce itself goes to server components in the x-nonce request header (app/layout.tsx).
+// Access control does not live here: every member-only page and API route checks the session
+// itself, so a request that skips the proxy gains nothing.
+import { NextResponse, type NextRequest } from "next/server";
+
+import { createNonce, NONCE_HEADER, pageCsp, UPLOAD_CSP } from "@/lib/security/csp";
+
+export function proxy(request: NextRequest) {
+  const nonce = createNonce();
+  const csp = request.nextUrl.pathname.startsWith("/uploads/") ? UPLOAD_CSP : pageCsp(nonce, process.env.NODE_ENV === "development");
+
+  const requestHeaders = new Headers(request.headers);
+  // A client cannot choose the nonce: whatever came in under this name is replaced.
+  requestHeaders.set(NONCE_HEADER, nonce);
+  requestHeaders.set("Content-Security-Policy", csp);
+
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", csp);
+  return response;
+}
+
+export const config = {
+  // Everything but Next's fingerprinted build assets (their headers come from next.config.mjs).
+  matcher: ["/((?!_next/static|_next/image).*)"],
+};
