@@ -87,7 +87,8 @@ function inRequestScope<T>(route: string, req: NextRequest, fn: () => Promise<T>
 /** Calls a route handler the way Next.js would, and reads the whole answer. */
 export async function callRoute(route: Pick<ApiRoute, "path" | "method" | "handler">, options: CallOptions = {}) {
   const params = options.params ?? {};
-  const headers = new Headers({ host: "localhost", ...options.headers });
+  // Next's server adds X-Forwarded-Proto to every request it hands a route (http here).
+  const headers = new Headers({ host: "localhost", "x-forwarded-proto": "http", ...options.headers });
   if (options.cookie) headers.set("Cookie", options.cookie);
   let body = options.body;
   if (options.json !== undefined) {
