@@ -128,5 +128,6 @@ describe("POST /api/upload/image refuses what is not a plain image", () => {
     expect(storedFiles()).toHaveLength(4);
     expect(peakRss).toBeGreaterThan(0);
     expect(peakRss).toBeLessThan(MEMORY_CEILING_BYTES);
+    console.info(`uploads: peak RSS ${Math.round(peakRss / 1024 / 1024)} MB`);
   });
 });
