@@ -14,6 +14,11 @@ export const PEER_ADDRESS_HEADER = "x-agora-peer-address";
 
 let installed = false;
 
+/** Whether this process stamps requests; where it does not, a client could have sent the header itself. */
+export function isPeerAddressStamped(): boolean {
+  return installed;
+}
+
 /** Makes every HTTP server of this process stamp each request with its connection's peer address, before anything reads it. */
 export function installPeerAddressHeader(): void {
   if (installed) return;

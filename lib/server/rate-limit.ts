@@ -2,7 +2,7 @@ import "server-only";
 import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { rateLimited } from "@/lib/server/errors";
-import { PEER_ADDRESS_HEADER } from "@/lib/server/peer-address";
+import { isPeerAddressStamped, PEER_ADDRESS_HEADER } from "@/lib/server/peer-address";
 import { SIGN_IN_THROTTLED_MESSAGE } from "@/lib/validation/auth";
 
 /*
@@ -135,13 +135,13 @@ export function trustedProxyHops(): number {
  * The client's IP for per-IP limits. The chain is X-Forwarded-For followed by the connection's
  * own peer address (lib/server/peer-address.ts); each of the TRUST_PROXY proxies appended the
  * address it saw, so the client is that many entries from the right. With the default 0,
- * whatever a client wrote in X-Forwarded-For is ignored. Where the peer address is unknown
- * (serverless platforms such as Vercel, which set X-Forwarded-For themselves), the chain's last
- * entry stands for it. Falls back to X-Real-IP, then "local".
+ * whatever a client wrote in X-Forwarded-For is ignored. Where this process does not stamp the
+ * peer address (serverless platforms, route handlers called directly), the chain's last entry
+ * stands for it. Falls back to X-Real-IP, then "local".
  */
 export function clientIp(source: HeaderSource): string {
   const forwarded = (header(source, "x-forwarded-for") ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
-  const peer = header(source, PEER_ADDRESS_HEADER)?.trim();
+  const peer = isPeerAddressStamped() ? header(source, PEER_ADDRESS_HEADER)?.trim() : undefined;
   const chain = peer ? [...forwarded, peer] : forwarded;
   const address = chain[Math.max(0, chain.length - 1 - trustedProxyHops())] ?? header(source, "x-real-ip")?.trim();
   return address ? address.slice(0, 100) : "local";

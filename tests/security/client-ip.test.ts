@@ -12,6 +12,9 @@ import { callRoute, discoverRoutes, routeKey } from "@/tests/security/support";
 
 const saved = process.env.TRUST_PROXY;
 
+// As instrumentation.ts does in every server process.
+beforeAll(() => installPeerAddressHeader());
+
 afterEach(() => {
   if (saved === undefined) delete process.env.TRUST_PROXY;
   else process.env.TRUST_PROXY = saved;
@@ -55,6 +58,14 @@ describe("clientIp and TRUST_PROXY", () => {
     expect(clientIp(request(null, null))).toBe("local");
   });
 
+  it("ignores the peer-address header in a process that does not stamp it (a client could have sent it)", async () => {
+    delete process.env.TRUST_PROXY;
+    await jest.isolateModulesAsync(async () => {
+      const fresh = await import("@/lib/server/rate-limit");
+      expect(fresh.clientIp(request("198.51.100.7", "6.6.6.6"))).toBe("198.51.100.7");
+    });
+  });
+
   it("is checked at start-up: a wrong TRUST_PROXY stops Agora with one line naming it", () => {
     for (const value of ["abc", "-1", "11", "1.5"]) expect(() => readEnv({ NODE_ENV: "test", TRUST_PROXY: value })).toThrow(/^Configuration error: TRUST_PROXY/);
     expect(readEnv({ NODE_ENV: "test", TRUST_PROXY: "1" }).TRUST_PROXY).toBe("1");
@@ -63,7 +74,6 @@ describe("clientIp and TRUST_PROXY", () => {
 
 describe("the peer-address header", () => {
   it("carries the connection's own address, overwriting whatever the client sent under that name", async () => {
-    installPeerAddressHeader();
     const server = http.createServer((req, res) => res.end(String(req.headers[PEER_ADDRESS_HEADER])));
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
