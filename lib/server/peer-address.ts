@@ -12,17 +12,20 @@ import http from "node:http";
 /** The request header carrying the connection's peer address. */
 export const PEER_ADDRESS_HEADER = "x-agora-peer-address";
 
-let installed = false;
+// On globalThis: the instrumentation hook and the route handlers are separate bundles, each
+// with its own copy of this module's state.
+const STAMPED = Symbol.for("agora.peerAddressStamped");
+const flags = globalThis as typeof globalThis & { [STAMPED]?: boolean };
 
 /** Whether this process stamps requests; where it does not, a client could have sent the header itself. */
 export function isPeerAddressStamped(): boolean {
-  return installed;
+  return flags[STAMPED] === true;
 }
 
 /** Makes every HTTP server of this process stamp each request with its connection's peer address, before anything reads it. */
 export function installPeerAddressHeader(): void {
-  if (installed) return;
-  installed = true;
+  if (isPeerAddressStamped()) return;
+  flags[STAMPED] = true;
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
     if (event === "request") {
