@@ -126,10 +126,17 @@ export const WORLD_PASSWORD = "correct-horse-battery";
 
 export type Member = Awaited<ReturnType<typeof createUser>>;
 
-/** A member with a password, and the Cookie header of a fresh session of theirs. */
+/**
+ * A member with a password, and the Cookie header of a fresh session of theirs. E-mail
+ * notifications are off: the suites' hundreds of notifications would otherwise fill the outbox
+ * that other test files, sharing the database, deliver and inspect.
+ */
 export async function createMember(tag: string, passwordHash?: string) {
   const user = await createUser({ tag, firstName: tag, lastName: "Tester" });
-  await db.user.update({ where: { id: user.id }, data: { passwordHash: passwordHash ?? (await hashPassword(WORLD_PASSWORD)) } });
+  await db.user.update({
+    where: { id: user.id },
+    data: { passwordHash: passwordHash ?? (await hashPassword(WORLD_PASSWORD)), notificationSettings: { emailNotifications: false } },
+  });
   return { user, cookie: await freshCookie(user.id) };
 }
 
