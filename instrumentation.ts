@@ -1,9 +1,13 @@
 // Runs once when a Next.js server instance starts (Next's instrumentation hook). In the Node.js
-// runtime it starts this instance's background work: the loop that writes owed AI answers,
-// picking up whatever was owed or abandoned before a restart (lib/server/ai/worker.ts), and the
-// loop that delivers the e-mail outbox and the weekly digests (lib/server/mail/loop.ts).
+// runtime it stamps each request with the connection's address for per-IP limits
+// (lib/server/peer-address.ts) and starts this instance's background work: the loop that writes
+// owed AI answers, picking up whatever was owed or abandoned before a restart
+// (lib/server/ai/worker.ts), and the loop that delivers the e-mail outbox and the weekly digests
+// (lib/server/mail/loop.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { installPeerAddressHeader } = await import("./lib/server/peer-address");
+  installPeerAddressHeader();
   // `next build` loads the server too; background work belongs to running servers only.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   if (!process.env.DATABASE_URL) return;

@@ -17,7 +17,11 @@ const config = {
     "^server-only$": "<rootDir>/tests/setup/empty-module.js",
     "^@/(.*)$": "<rootDir>/$1",
   },
-  testMatch: ["<rootDir>/tests/unit/**/*.test.ts?(x)", "<rootDir>/tests/integration/**/*.test.ts?(x)"],
+  testMatch: [
+    "<rootDir>/tests/unit/**/*.test.ts?(x)",
+    "<rootDir>/tests/integration/**/*.test.ts?(x)",
+    "<rootDir>/tests/security/**/*.test.ts?(x)",
+  ],
   globalSetup: "<rootDir>/tests/setup/global-setup.ts",
   globalTeardown: "<rootDir>/tests/setup/global-teardown.ts",
   testTimeout: 30_000,

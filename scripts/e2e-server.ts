@@ -9,6 +9,10 @@ import path from "node:path";
 import { runAgora } from "./lib/run-agora";
 import { startFakeOpenAI } from "../tests/support/fake-openai";
 
+// Each test arrives from its own client address in X-Forwarded-For (tests/e2e/support.ts), as
+// through one proxy: trust that one hop, so per-IP limits apply per simulated visitor.
+process.env.TRUST_PROXY = "1";
+
 // The tests never touch a database the developer configured.
 delete process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-e2e-"));

@@ -49,6 +49,9 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl("SMTP_URL", ["smtp:", "smtps:"]),
   MAIL_FROM: optionalString,
   CRON_SECRET: optionalString,
+  TRUST_PROXY: optionalString.refine((v) => v === undefined || (/^\d{1,2}$/.test(v) && Number(v) <= 10), {
+    message: "TRUST_PROXY must be the number of proxies in front of Agora, from 0 to 10",
+  }),
 });
 
 export type AgoraEnv = z.infer<typeof envSchema>;

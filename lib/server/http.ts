@@ -1,14 +1,19 @@
 import "server-only";
 import { ZodError, type ZodType } from "zod";
 import { AppError, badRequest } from "@/lib/server/errors";
+import { assertSameOrigin } from "@/lib/server/origin";
 
 type RouteContext = { params: Promise<Record<string, string>> };
 type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
 
-/** Wraps a route handler so that thrown errors become the API's error JSON; it does nothing else. */
+/**
+ * Wraps a route handler so that thrown errors become the API's error JSON, and refuses
+ * state-changing requests sent from another site (403) before the handler runs.
+ */
 export function handler(fn: RouteHandler): RouteHandler {
   return async (req, ctx) => {
     try {
+      assertSameOrigin(req);
       return await fn(req, ctx);
     } catch (error) {
       return errorResponse(error);
@@ -57,11 +62,36 @@ export async function readJson(req: Request, maxBytes = MAX_JSON_BYTES): Promise
   }
   const text = new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
   if (!text.trim()) return {};
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw badRequest("Request body must be valid JSON");
   }
+  if (containsNul(value)) throw badRequest(NUL_IN_BODY_MESSAGE);
+  return value;
+}
+
+/** The 400 message of a JSON body with a NUL character in a string: PostgreSQL text cannot hold one. */
+export const NUL_IN_BODY_MESSAGE = "Text must not contain NUL characters.";
+
+/** Whether any string (value or key) in a parsed JSON value contains NUL; iterative, so deep nesting cannot overflow the stack. */
+function containsNul(root: unknown): boolean {
+  const pending: unknown[] = [root];
+  while (pending.length) {
+    const value = pending.pop();
+    if (typeof value === "string") {
+      if (value.includes("\u0000")) return true;
+    } else if (Array.isArray(value)) {
+      for (const item of value) pending.push(item);
+    } else if (value && typeof value === "object") {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes("\u0000")) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
 }
 
 /** Parses a value with a zod schema; failures become 400 with the schema's own message. */

@@ -2,6 +2,7 @@ import "server-only";
 import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { rateLimited } from "@/lib/server/errors";
+import { isPeerAddressStamped, PEER_ADDRESS_HEADER } from "@/lib/server/peer-address";
 import { SIGN_IN_THROTTLED_MESSAGE } from "@/lib/validation/auth";
 
 /*
@@ -124,14 +125,24 @@ function header(source: HeaderSource, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** TRUST_PROXY: how many proxies in front of Agora append to X-Forwarded-For (0 to 10, default 0). */
+export function trustedProxyHops(): number {
+  const raw = process.env.TRUST_PROXY?.trim();
+  return raw && /^\d{1,2}$/.test(raw) ? Math.min(Number(raw), 10) : 0;
+}
+
 /**
- * The client's IP: the first X-Forwarded-For entry, else X-Real-IP, else "local".
- * Trust it only behind a proxy that sets these headers (Next's own server and Vercel do).
+ * The client's IP for per-IP limits. The chain is X-Forwarded-For followed by the connection's
+ * own peer address (lib/server/peer-address.ts); each of the TRUST_PROXY proxies appended the
+ * address it saw, so the client is that many entries from the right. With the default 0,
+ * whatever a client wrote in X-Forwarded-For is ignored. Where this process does not stamp the
+ * peer address (serverless platforms, route handlers called directly), the chain's last entry
+ * stands for it. Falls back to X-Real-IP, then "local".
  */
 export function clientIp(source: HeaderSource): string {
-  const forwarded = header(source, "x-forwarded-for")?.split(",")[0]?.trim();
-  if (forwarded) return forwarded.slice(0, 100);
-  const real = header(source, "x-real-ip")?.trim();
-  if (real) return real.slice(0, 100);
-  return "local";
+  const forwarded = (header(source, "x-forwarded-for") ?? "").split(",").map((entry) => entry.trim()).filter(Boolean);
+  const peer = isPeerAddressStamped() ? header(source, PEER_ADDRESS_HEADER)?.trim() : undefined;
+  const chain = peer ? [...forwarded, peer] : forwarded;
+  const address = chain[Math.max(0, chain.length - 1 - trustedProxyHops())] ?? header(source, "x-real-ip")?.trim();
+  return address ? address.slice(0, 100) : "local";
 }

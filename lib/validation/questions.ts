@@ -16,6 +16,7 @@ export const TOO_MANY_TAGS_MESSAGE = `Please select at most ${MAX_TAGS_PER_QUEST
 export const GROUP_ID_MESSAGE = "Group must be a group id or null";
 
 const BODY_MESSAGE = "Request body must be a JSON object";
+export const NUL_IN_QUERY_MESSAGE = "Query parameters must not contain NUL characters.";
 
 /** The title: trimmed, 10 to 200 characters. */
 export const questionTitleSchema = z
@@ -124,5 +125,11 @@ export type TagQuestionListQuery = z.output<typeof tagQuestionListQuerySchema>;
 
 /** The query parameters of a request URL as a plain object, for the schemas above. */
 export function searchParamsOf(url: string | URL): Record<string, string> {
-  return Object.fromEntries(new URL(url).searchParams);
+  const params = Object.fromEntries(new URL(url).searchParams);
+  // PostgreSQL text cannot hold NUL, so a parameter carrying one could only fail deeper down.
+  const withNul = Object.entries(params).find(([key, value]) => `${key}${value}`.includes("\u0000"));
+  if (withNul) {
+    throw new z.ZodError([{ code: "custom", path: [withNul[0]], message: NUL_IN_QUERY_MESSAGE, input: withNul[1] }]);
+  }
+  return params;
 }

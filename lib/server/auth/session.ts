@@ -90,8 +90,14 @@ export async function openSession(userId: string, userAgent?: string | null): Pr
   return { sub: user.id, sid, email: user.email, name: tokenName(user) };
 }
 
-/** True when the request arrived over https (directly or, per X-Forwarded-Proto, through a proxy). */
+/**
+ * True when session cookies must be Secure: NEXTAUTH_URL is https when it is set (next-auth
+ * decides its cookie names the same way, so both agree), else the request arrived over https
+ * (directly or, per X-Forwarded-Proto, through a proxy).
+ */
 export function isSecureRequest(req: Request): boolean {
+  const configured = process.env.NEXTAUTH_URL?.trim();
+  if (configured) return configured.toLowerCase().startsWith("https://");
   const forwarded = req.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
   if (forwarded) return forwarded === "https";
   try {

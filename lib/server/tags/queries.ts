@@ -103,7 +103,8 @@ function decodeOnce(name: string): string {
 /** A tag by name (trimmed and lower-cased first) with the counts the viewer may see, or 404 "Tag not found". */
 export async function getTagByNameOrThrow(name: string, viewer: Viewer | null): Promise<TagRow> {
   const normalized = decodeOnce(name).trim().toLowerCase();
-  const row = normalized.length > 0 && normalized.length <= 50 ? await db.tag.findUnique({ where: { name: normalized }, select: tagSelect }) : null;
+  // A name with NUL cannot be stored, so no tag has one (and PostgreSQL would refuse the query).
+  const row = normalized.length > 0 && normalized.length <= 50 && !normalized.includes("\u0000") ? await db.tag.findUnique({ where: { name: normalized }, select: tagSelect }) : null;
   if (!row) throw notFound(TAG_NOT_FOUND);
   return (await withVisibleCounts([row], viewer))[0]!;
 }

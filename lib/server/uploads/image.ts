@@ -99,6 +99,102 @@ export function readImageDimensions(buf: Buffer, mime: ImageMimeType): { width: 
   }
 }
 
+function pngEnd(buf: Buffer): number | null {
+  let offset = 8;
+  while (offset + 12 <= buf.length) {
+    const length = buf.readUInt32BE(offset);
+    const end = offset + 12 + length;
+    if (end > buf.length) return null;
+    if (ascii(buf, "IEND", offset + 4)) return end;
+    offset = end;
+  }
+  return null;
+}
+
+function gifSubBlocksEnd(buf: Buffer, offset: number): number | null {
+  while (offset < buf.length) {
+    const size = buf[offset]!;
+    offset += 1 + size;
+    if (size === 0) return offset;
+  }
+  return null;
+}
+
+function gifEnd(buf: Buffer): number | null {
+  if (buf.length < 13) return null;
+  const colorTable = (flags: number) => (flags & 0x80 ? 3 * 2 ** ((flags & 0x07) + 1) : 0);
+  let offset: number | null = 13 + colorTable(buf[10]!);
+  while (offset !== null && offset < buf.length) {
+    const block: number = buf[offset]!;
+    if (block === 0x3b) return offset + 1; // trailer
+    if (block === 0x21) offset = gifSubBlocksEnd(buf, offset + 2); // extension: introducer, label, sub-blocks
+    else if (block === 0x2c && offset + 10 <= buf.length) offset = gifSubBlocksEnd(buf, offset + 10 + colorTable(buf[offset + 9]!) + 1);
+    else return null;
+  }
+  return null;
+}
+
+function jpegEnd(buf: Buffer): number | null {
+  let offset = 2;
+  while (offset + 2 <= buf.length) {
+    if (buf[offset] !== 0xff) return null;
+    const marker = buf[offset + 1]!;
+    if (marker === 0xff) {
+      offset += 1;
+      continue;
+    }
+    if (marker === 0xd9) return offset + 2; // end of image
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
+      offset += 2;
+      continue;
+    }
+    if (offset + 4 > buf.length) return null;
+    offset += 2 + buf.readUInt16BE(offset + 2);
+    if (marker === 0xda) {
+      // Entropy-coded data runs to the next marker other than a stuffed 0xFF00 or a restart marker.
+      while (offset + 1 < buf.length && !(buf[offset] === 0xff && buf[offset + 1] !== 0x00 && (buf[offset + 1]! < 0xd0 || buf[offset + 1]! > 0xd7))) offset++;
+    }
+  }
+  return null;
+}
+
+/** Whether a JPEG carries a Multi-Picture Format index (phones append further pictures after the first image's end). */
+function isMultiPictureJpeg(buf: Buffer): boolean {
+  const head = buf.subarray(0, 64 * 1024);
+  return head.includes(Buffer.from([0xff, 0xe2])) && head.includes(Buffer.from("MPF\0", "latin1"));
+}
+
+/**
+ * Where the image the header describes ends, by walking its structure (PNG chunks to IEND,
+ * GIF blocks to the trailer, JPEG segments to EOI, the RIFF length of WebP); null when the
+ * structure cannot be followed, which the decoder then judges.
+ */
+export function imageByteLength(buf: Buffer, mime: ImageMimeType): number | null {
+  switch (mime) {
+    case "image/png":
+      return pngEnd(buf);
+    case "image/gif":
+      return gifEnd(buf);
+    case "image/jpeg":
+      return jpegEnd(buf);
+    case "image/webp":
+      if (buf.length < 12) return null;
+      return 8 + buf.readUInt32LE(4) + (buf.readUInt32LE(4) % 2);
+  }
+}
+
+/**
+ * Whether something follows the end of the image (a second file appended to make a polyglot
+ * that other programs read as an archive, script or page); zero padding does not count, nor the
+ * further pictures of a Multi-Picture JPEG.
+ */
+export function hasTrailingData(buf: Buffer, mime: ImageMimeType): boolean {
+  const end = imageByteLength(buf, mime);
+  if (end === null || end >= buf.length) return false;
+  if (mime === "image/jpeg" && isMultiPictureJpeg(buf)) return false;
+  return buf.subarray(end).some((byte) => byte !== 0);
+}
+
 type SharpModule = typeof createSharp;
 let sharpModule: Promise<SharpModule | null> | undefined;
 
@@ -118,7 +214,8 @@ const invalidImage = () => new AppError("unsupported_media_type", IMAGE_MESSAGES
 /**
  * Checks an uploaded file and re-encodes it: 415 "Please select a valid image file" unless its
  * bytes are PNG, JPEG, GIF or WebP; 400 when its header is unreadable, when it declares more
- * than MAX_IMAGE_PIXELS pixels (refused before decoding) or when it does not decode.
+ * than MAX_IMAGE_PIXELS pixels (refused before decoding), when another file follows the image's
+ * end, or when it does not decode.
  */
 export async function processImage(buf: Buffer): Promise<ProcessedImage> {
   const mime = sniffImageType(buf);
@@ -126,6 +223,7 @@ export async function processImage(buf: Buffer): Promise<ProcessedImage> {
   const size = readImageDimensions(buf, mime);
   if (!size || size.width < 1 || size.height < 1) throw badRequest(IMAGE_MESSAGES.invalid);
   if (size.width * size.height > MAX_IMAGE_PIXELS) throw badRequest(IMAGE_MESSAGES.tooManyPixels);
+  if (hasTrailingData(buf, mime)) throw badRequest(IMAGE_MESSAGES.invalid);
 
   const sharp = await loadSharp();
   if (!sharp) return { bytes: buf, mime, width: size.width, height: size.height, reencoded: false };

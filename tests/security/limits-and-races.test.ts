@@ -1,0 +1,251 @@
+/** @jest-environment node */
+// Weaknesses guarded against: abuse by volume (brute-forcing passwords, mass sign-ups, spam,
+// vote rings, AI and storage cost) without the 429 and Retry-After of DECISIONS.md section 8;
+// and races where identical concurrent requests double an effect or a counter, or crash (5xx).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { db } from "@/lib/server/db";
+import { closeRateLimitStore, rateLimits, resetLimit, type LimiterName } from "@/lib/server/rate-limit";
+import { countersOf, createAnswer, createGroup, createQuestion, createTag, groupCountersOf, unique } from "@/tests/factories";
+import { startFakeOpenAI, type FakeOpenAI } from "@/tests/support/fake-openai";
+import { callRoute, createMember, discoverRoutes, routeKey, WORLD_PASSWORD, type ApiRoute, type CallOptions } from "@/tests/security/support";
+
+let routes: ApiRoute[];
+let fake: FakeOpenAI;
+let dataDir: string;
+let png: Buffer;
+const savedDataDir = process.env.AGORA_DATA_DIR;
+
+const route = (key: string) => {
+  const found = routes.find((r) => routeKey(r) === key);
+  if (!found) throw new Error(`No route ${key}`);
+  return found;
+};
+let ipCounter = 0;
+/** A client address of its own, so one test's per-IP counters are not another's. */
+const newIp = () => `198.18.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-limits-"));
+  process.env.AGORA_DATA_DIR = dataDir;
+  fake = await startFakeOpenAI();
+  process.env.OPENAI_BASE_URL = fake.url;
+  process.env.AI_MODEL = "fake-model";
+  process.env.AGORA_AI_WORKER = "off";
+  png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#993366" } }).png().toBuffer();
+  routes = await discoverRoutes();
+});
+
+afterAll(async () => {
+  process.env.AGORA_DATA_DIR = savedDataDir;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  delete process.env.OPENAI_BASE_URL;
+  await fake.close();
+  await closeRateLimitStore();
+  await db.$disconnect();
+});
+
+/**
+ * Sends `attempt(i)` until the limit's allowance is spent, then once more: every answer before
+ * is below 500 and not 429; the one after is 429 with the limit's message and a Retry-After
+ * of at most the limit's window.
+ */
+async function expectLimit(name: LimiterName, attempt: (i: number) => Promise<{ status: number; text: string; headers: Headers }>) {
+  const { points, duration, message } = rateLimits[name];
+  const before: number[] = [];
+  for (let i = 0; i < points; i++) before.push((await attempt(i)).status);
+  expect(before.filter((s) => s === 429 || s >= 500)).toEqual([]);
+  const over = await attempt(points);
+  expect(over.status).toBe(429);
+  const body = JSON.parse(over.text) as { message?: string; code?: string; url?: string };
+  // next-auth's client reads its own shape: the message rides in the error URL it is sent to.
+  if (body.url) expect(new URL(body.url).searchParams.get("error")).toBe(message);
+  else expect(body).toMatchObject({ message, code: "rate_limited" });
+  const retryAfter = Number(over.headers.get("retry-after"));
+  expect(Number.isInteger(retryAfter)).toBe(true);
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(duration);
+}
+
+const form = () => {
+  const body = new FormData();
+  body.append("image", new File([new Uint8Array(png)], "dot.png", { type: "image/png" }));
+  return body;
+};
+
+/** A scenario that exhausts each limit of lib/server/rate-limit.ts through its route. */
+const scenarios: Record<LimiterName, () => Promise<void>> = {
+  // Password guessing: 6 sign-ins a minute per IP (Discourse's default).
+  signIn: async () => {
+    const { user } = await createMember(`guess-${unique()}`);
+    const ip = newIp();
+    const csrf = await callRoute(route("GET /api/auth/[...nextauth]"), { params: { nextauth: ["csrf"] }, headers: { "x-forwarded-for": ip } });
+    const csrfCookie = csrf.headers.get("set-cookie")!.split(";")[0]!;
+    const { csrfToken } = JSON.parse(csrf.text) as { csrfToken: string };
+    await expectLimit("signIn", (i) =>
+      callRoute(route("POST /api/auth/[...nextauth]"), {
+        params: { nextauth: ["callback", "credentials"] },
+        cookie: csrfCookie,
+        body: new URLSearchParams({ csrfToken, email: user.email, password: `wrong guess ${i}`, json: "true" }).toString(),
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip },
+      }),
+    );
+    // Even the right password waits out the window.
+    const right = await callRoute(route("POST /api/auth/[...nextauth]"), {
+      params: { nextauth: ["callback", "credentials"] },
+      cookie: csrfCookie,
+      body: new URLSearchParams({ csrfToken, email: user.email, password: WORLD_PASSWORD, json: "true" }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": ip },
+    });
+    expect(right.status).toBe(429);
+  },
+  // Mass sign-ups from one network.
+  register: async () => {
+    const ip = newIp();
+    await expectLimit("register", () =>
+      callRoute(route("POST /api/register"), { json: { email: `mass-${unique()}@example.com`, password: "long enough password" }, headers: { "x-forwarded-for": ip } }),
+    );
+  },
+  // Question spam: 15 s apart.
+  questionInterval: async () => {
+    const { cookie } = await createMember(`asker-${unique()}`);
+    const tag = await createTag();
+    await expectLimit("questionInterval", () =>
+      callRoute(route("POST /api/questions"), { cookie, json: { title: `Question number ${unique()}`, tagIds: [tag.id] } }),
+    );
+  },
+  // Question spam: 20 a day (the 15-second spacing is waived here by clearing that counter).
+  questionDaily: async () => {
+    const { user, cookie } = await createMember(`daily-${unique()}`);
+    const tag = await createTag();
+    await expectLimit("questionDaily", async () => {
+      await resetLimit("questionInterval", user.id);
+      return callRoute(route("POST /api/questions"), { cookie, json: { title: `Question number ${unique()}`, tagIds: [tag.id] } });
+    });
+  },
+  // Vote rings: 40 votes a day.
+  voteDaily: async () => {
+    const author = await createMember(`voted-${unique()}`);
+    const { cookie } = await createMember(`voter-${unique()}`);
+    const question = await createQuestion({ author: author.user });
+    const answers: { id: number }[] = [];
+    for (let i = 0; i <= rateLimits.voteDaily.points; i++) answers.push(await createAnswer({ question, author: author.user }));
+    await expectLimit("voteDaily", (i) => callRoute(route("POST /api/answers/[id]/vote"), { cookie, params: { id: String(answers[i]!.id) }, json: { voteType: "up" } }));
+  },
+  // AI cost: a quota of custom-prompt generations per hour.
+  aiHourly: async () => {
+    const { user, cookie } = await createMember(`prompter-${unique()}`);
+    const question = await createQuestion({ author: user });
+    await expectLimit("aiHourly", () =>
+      callRoute(route("POST /api/questions/[id]/generate-preview"), { cookie, params: { id: String(question.id) }, json: { customPrompt: "Answer briefly" } }),
+    );
+  },
+  // Storage cost: uploads per hour.
+  uploadHourly: async () => {
+    const { cookie } = await createMember(`uploader-${unique()}`);
+    await expectLimit("uploadHourly", () => callRoute(route("POST /api/upload/image"), { cookie, body: form() }));
+  },
+  // Guessing the current password of a session someone left open.
+  passwordChange: async () => {
+    const { cookie } = await createMember(`pwguess-${unique()}`);
+    await expectLimit("passwordChange", (i) =>
+      callRoute(route("PATCH /api/users/change-password"), { cookie, json: { currentPassword: `guess number ${i}`, newPassword: "a brand new password" } }),
+    );
+  },
+};
+
+describe("rate limits (DECISIONS.md section 8)", () => {
+  it("has a scenario for every limit in lib/server/rate-limit.ts", () => {
+    expect(Object.keys(scenarios).sort()).toEqual(Object.keys(rateLimits).sort());
+  });
+
+  it.each(Object.keys(rateLimits) as LimiterName[])("%s answers 429 with Retry-After past its threshold, never a 5xx", async (name) => {
+    await scenarios[name]();
+  }, 120_000);
+});
+
+/** Sends the same request 50 times at once; none may fail with a 5xx. */
+async function fifty(r: ApiRoute, options: () => CallOptions) {
+  const results = await Promise.all(Array.from({ length: 50 }, () => callRoute(r, options())));
+  const statuses = results.map((res) => res.status);
+  expect(statuses.filter((s) => s >= 500)).toEqual([]);
+  return statuses;
+}
+
+describe("50 identical requests at once have exactly one effect", () => {
+  it("vote: one vote row, the score moves by one, the author hears once", async () => {
+    const author = await createMember(`race-author-${unique()}`);
+    const voter = await createMember(`race-voter-${unique()}`);
+    const question = await createQuestion({ author: author.user });
+    const answer = await createAnswer({ question, author: author.user });
+    const statuses = await fifty(route("POST /api/answers/[id]/vote"), () => ({ cookie: voter.cookie, params: { id: String(answer.id) }, json: { voteType: "up" } }));
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(await db.vote.count({ where: { answerId: answer.id } })).toBe(1);
+    const counters = await countersOf(question.id);
+    expect(counters.stored).toEqual(counters.recounted);
+    expect(counters.stored.answers[0]!.voteScore).toBe(1);
+    expect(await db.notification.count({ where: { userId: author.user.id, type: "vote" } })).toBe(1);
+  });
+
+  it("save: one saved row", async () => {
+    const author = await createMember(`race-saved-${unique()}`);
+    const saver = await createMember(`race-saver-${unique()}`);
+    const question = await createQuestion({ author: author.user });
+    const statuses = await fifty(route("POST /api/questions/[id]/save"), () => ({ cookie: saver.cookie, params: { id: String(question.id) } }));
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(await db.savedQuestion.count({ where: { questionId: question.id } })).toBe(1);
+  });
+
+  it("follow a tag: one follow row, the follower count moves by one", async () => {
+    const fan = await createMember(`race-fan-${unique()}`);
+    const tag = await createTag();
+    const statuses = await fifty(route("POST /api/tags/[id]/follow"), () => ({ cookie: fan.cookie, params: { id: String(tag.id) } }));
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(await db.tagFollow.count({ where: { tagId: tag.id } })).toBe(1);
+    expect((await db.tag.findUniqueOrThrow({ where: { id: tag.id } })).followCount).toBe(1);
+  });
+
+  it("follow a member: one follow row, one notification", async () => {
+    const star = await createMember(`race-star-${unique()}`);
+    const fan = await createMember(`race-follower-${unique()}`);
+    const statuses = await fifty(route("POST /api/users/[id]/follow"), () => ({ cookie: fan.cookie, params: { id: star.user.id } }));
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(await db.userFollow.count({ where: { followingId: star.user.id } })).toBe(1);
+    expect(await db.notification.count({ where: { userId: star.user.id, type: "follow" } })).toBe(1);
+  });
+
+  it("join a group: one membership, the member count moves by one", async () => {
+    const creator = await createMember(`race-creator-${unique()}`);
+    const joiner = await createMember(`race-joiner-${unique()}`);
+    const group = await createGroup({ creator: creator.user });
+    const statuses = await fifty(route("POST /api/groups/[id]/join"), () => ({ cookie: joiner.cookie, params: { id: String(group.id) } }));
+    // Those that saw the membership already answer 409 "already a member"; the others 200 with the same state.
+    expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
+    expect(await db.groupMember.count({ where: { groupId: group.id, userId: joiner.user.id } })).toBe(1);
+    const counters = await groupCountersOf(group.id);
+    expect(counters.stored).toEqual(counters.recounted);
+    expect(counters.stored.memberCount).toBe(2);
+  });
+
+  it("ask to join a private group: one pending request, no membership yet", async () => {
+    const creator = await createMember(`race-keeper-${unique()}`);
+    const asker = await createMember(`race-asker-${unique()}`);
+    const group = await createGroup({ creator: creator.user, isPrivate: true });
+    const statuses = await fifty(route("POST /api/groups/[id]/join"), () => ({ cookie: asker.cookie, params: { id: String(group.id) } }));
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect(await db.groupJoinRequest.count({ where: { groupId: group.id, userId: asker.user.id } })).toBe(1);
+    expect(await db.groupMember.count({ where: { groupId: group.id, userId: asker.user.id } })).toBe(0);
+  });
+
+  it("register one e-mail: one account, one 201, the rest 409", async () => {
+    const email = `race-${unique()}@example.com`;
+    const ip = newIp();
+    const statuses = await fifty(route("POST /api/register"), () => ({ json: { email, password: "long enough password" }, headers: { "x-forwarded-for": ip } }));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
+    expect(await db.user.count({ where: { email } })).toBe(1);
+    expect(await db.session.count({ where: { user: { email } } })).toBe(1);
+  });
+});
