@@ -5,6 +5,8 @@
 // Access control does not live here: every member-only page and API route checks the session
 // itself, so a request that skips the proxy gains nothing.
 import { NextResponse, type NextRequest } from "next/server";
+// Next's own check of the header below, so Agora accepts exactly what Next can read.
+import { parseAndValidateFlightRouterState } from "next/dist/server/app-render/parse-and-validate-flight-router-state";
 
 import { createNonce, NONCE_HEADER, pageCsp, UPLOAD_CSP } from "@/lib/security/csp";
 
@@ -15,11 +17,26 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   // A client cannot choose the nonce: whatever came in under this name is replaced.
   requestHeaders.set(NONCE_HEADER, nonce);
+  // Next answers a router-state header it cannot read with a 500; without it, it renders the
+  // whole page instead, which is what a client that sent garbage gets.
+  if (!isReadableRouterState(request.headers.get(ROUTER_STATE_HEADER))) requestHeaders.delete(ROUTER_STATE_HEADER);
   requestHeaders.set("Content-Security-Policy", csp);
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", csp);
   return response;
+}
+
+const ROUTER_STATE_HEADER = "next-router-state-tree";
+
+function isReadableRouterState(value: string | null): boolean {
+  if (value === null) return true;
+  try {
+    parseAndValidateFlightRouterState(value);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const config = {

@@ -157,6 +157,18 @@ test.describe("security headers", () => {
       expect(await res.text()).not.toContain('nonce="attacker-chosen"');
     }
   });
+
+  test("a router-state header Next cannot read is a page, not a 500", async ({ request }) => {
+    // Weakness: Next.js answers a malformed Next-Router-State-Tree with 500 Internal Server Error,
+    // so anyone could make every page "fail" in logs and monitoring; the proxy drops such a header.
+    for (const state of ["%%%", '["x"', "%5B1%5D", "[{}]"]) {
+      for (const extra of [{}, { RSC: "1" }]) {
+        const res = await fetchOnce(request, "/about", { headers: { "Next-Router-State-Tree": state, ...extra }, maxRedirects: 2 });
+        expect(res.status(), `${state.slice(0, 20)} ${JSON.stringify(extra)}`).toBe(200);
+        expectSecurityHeaders(res, "/about with a malformed router state");
+      }
+    }
+  });
 });
 
 /** Records CSP violations (the securitypolicyviolation event) and console errors naming the policy. */
