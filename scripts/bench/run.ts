@@ -55,6 +55,8 @@ const pgFlags = [
   "-c", "max_wal_size=8GB",
   "-c", "checkpoint_timeout=30min",
   "-c", "random_page_cost=1.1",
+  "-c", "wal_level=minimal",
+  "-c", "max_wal_senders=0",
 ];
 
 async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -120,7 +122,12 @@ function pinTree(pid: number, cpu: string) {
   const all = new Set([pid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [p, pp] of pairs) if (all.has(pp) && !all.has(p)) (all.add(p), (grew = true));
+    for (const [p, pp] of pairs) {
+      if (all.has(pp) && !all.has(p)) {
+        all.add(p);
+        grew = true;
+      }
+    }
   }
   for (const p of all) spawnSync("taskset", ["-a", "-p", "-c", cpu, String(p)], { stdio: "ignore" });
 }
@@ -131,7 +138,12 @@ function treeRssKb(pid: number): number {
   const all = new Set([pid]);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const [p, pp] of rows) if (all.has(pp) && !all.has(p)) (all.add(p), (grew = true));
+    for (const [p, pp] of rows) {
+      if (all.has(pp) && !all.has(p)) {
+        all.add(p);
+        grew = true;
+      }
+    }
   }
   return rows.filter(([p]) => all.has(p)).reduce((sum, [, , rss]) => sum + rss, 0);
 }

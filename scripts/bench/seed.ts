@@ -80,7 +80,10 @@ export async function seedBench(url: string, s: BenchScale): Promise<void> {
   const started = Date.now();
   try {
     log(`Seeding ${s.questions.toLocaleString("en")} questions, ${s.answers.toLocaleString("en")} answers, ${s.votes.toLocaleString("en")} votes, ${s.comments.toLocaleString("en")} comments, ${s.members.toLocaleString("en")} members, ${s.tags} tags, ${s.groups} groups`);
-    await client.query("SET synchronous_commit = off; SET maintenance_work_mem = '512MB'; SET work_mem = '256MB'; SET session_replication_role = replica");
+    await client.query("SET synchronous_commit = off; SET maintenance_work_mem = '1GB'; SET work_mem = '256MB'; SET session_replication_role = replica");
+    // One transaction from the truncation on: with wal_level=minimal (the bench's server) the
+    // loads into freshly truncated tables skip the write-ahead log.
+    await client.query("BEGIN");
     await client.query(`TRUNCATE ${bigTables.join(", ")}, question_views, saved_questions, notifications, ai_answer_jobs, rate_limits, email_outbox, group_join_requests, categories, accounts RESTART IDENTITY CASCADE`);
     await client.query("DROP TABLE IF EXISTS bench_meta");
 
@@ -99,7 +102,7 @@ export async function seedBench(url: string, s: BenchScale): Promise<void> {
 
     await timed(client, "members", `
       INSERT INTO users (id, email, first_name, last_name, bio, created_at, updated_at, last_digest_at)
-      SELECT 'bench-u' || n, 'member' || n || '@bench.agora.test', 'Member', 'No. ' || n, ${words("n", 12, 1)},
+      SELECT 'bench-u' || n, 'member' || n || '@bench.agora.test', 'Member', 'No. ' || n, 'A bench member.',
              ${at("n", s.members)}, now(), now()
         FROM generate_series(1, ${s.members}) n`);
     await timed(client, "tags", `
@@ -118,68 +121,82 @@ export async function seedBench(url: string, s: BenchScale): Promise<void> {
       SELECT g, 'bench-u' || u, 'member' FROM generate_series(1, ${s.groups}) g,
              LATERAL (SELECT DISTINCT 1 + (g * 7919 + k * 104729) % ${s.members} AS u FROM generate_series(1, 50) k) m
        WHERE 'bench-u' || u <> (SELECT creator_id FROM groups WHERE id = g)`);
+    // Texts come from a pool of distinct generated ones (titles with their search document
+    // computed once), so the big inserts only copy.
+    const pool = 20_000;
+    await timed(client, "text pool", `
+      CREATE TEMP TABLE pool_q AS
+        SELECT n - 1 AS k, t.title, t.body, '<p>' || t.body || '</p>' AS html,
+               setweight(to_tsvector('english', t.title), 'A') || setweight(to_tsvector('english', t.body), 'B') AS tsv
+          FROM generate_series(1, ${pool}) n,
+               LATERAL (SELECT 'How do I ' || ${words("n", 6, 3)} || '?' AS title, ${words("n", 40, 4)} AS body) t;
+      CREATE TEMP TABLE pool_a AS
+        SELECT n - 1 AS k, t.body, '<p>' || t.body || '</p>' AS html FROM generate_series(1, ${pool}) n, LATERAL (SELECT ${words("n", 30, 5)} AS body) t;
+      CREATE TEMP TABLE pool_c AS
+        SELECT n - 1 AS k, t.body, '<p>' || t.body || '</p>' AS html FROM generate_series(1, ${pool}) n, LATERAL (SELECT ${words("n", 12, 6)} AS body) t;
+      ANALYZE pool_q; ANALYZE pool_a; ANALYZE pool_c`);
+    // Answers: most questions get 3, some none, and the first 1% of questions get about 30 each.
+    // Votes and comments are laid out arithmetically, so each answer's score and comment count
+    // are known when it is written: vote j (0, 1, ...) of answer a exists while j * answers + a <= votes,
+    // and is a down-vote when (a + j) % 5 = 0; comment c belongs to answer 1 + (c - 1) % answers.
+    await timed(client, "answers", `
+      INSERT INTO answers (id, content, content_html, question_id, author_id, vote_score, comment_count, created_at, updated_at)
+      SELECT a, p.body, p.html,
+             CASE WHEN a % 10 = 0 THEN 1 + ((a / 10) * 7) % GREATEST(1, ${s.questions} / 100) ELSE 1 + (a - 1) % ${s.questions} END,
+             'bench-u' || (1 + (a * 53) % ${s.members}),
+             CASE WHEN a <= ${s.votes} THEN (SELECT sum(CASE WHEN (a + j) % 5 = 0 THEN -1 ELSE 1 END) FROM generate_series(0, (${s.votes} - a) / ${s.answers}) j) ELSE 0 END,
+             CASE WHEN a <= ${s.comments} THEN (${s.comments} - a) / ${s.answers} + 1 ELSE 0 END,
+             ${at("a", s.answers)}, now()
+        FROM generate_series(1, ${s.answers}) a JOIN pool_a p ON p.k = a % ${pool}`);
+    await timed(client, "question totals", `
+      CREATE TEMP TABLE q_totals AS
+        SELECT question_id, count(*)::int AS n, sum(vote_score)::int AS score, sum(comment_count)::int AS comments, max(created_at) AS last
+          FROM answers GROUP BY question_id;
+      CREATE UNIQUE INDEX ON q_totals (question_id); ANALYZE q_totals`);
     // One question in 20 is in a group (question ids that are multiples of 20).
     await timed(client, "questions", `
-      INSERT INTO questions (title, description, description_html, author_id, group_id, view_count, search_vector, last_activity_at, created_at, updated_at)
-      SELECT t.title, t.body, '<p>' || t.body || '</p>', 'bench-u' || (1 + (n * 37) % ${s.members}),
+      INSERT INTO questions (id, title, description, description_html, author_id, group_id, view_count, answer_count, vote_score, comment_count,
+                             search_vector, last_activity_at, created_at, updated_at)
+      SELECT n, p.title, p.body, p.html, 'bench-u' || (1 + (n * 37) % ${s.members}),
              CASE WHEN n % 20 = 0 THEN 1 + (n / 20) % ${s.groups} END, (n * 13) % 500,
-             setweight(to_tsvector('english', t.title), 'A') || setweight(to_tsvector('english', t.body), 'B'),
-             ${at("n", s.questions)}, ${at("n", s.questions)}, now()
-        FROM generate_series(1, ${s.questions}) n,
-             LATERAL (SELECT 'How do I ' || ${words("n", 6, 3)} || '?' AS title, ${words("n", 40, 4)} AS body) t`);
+             coalesce(t.n, 0), coalesce(t.score, 0), coalesce(t.comments, 0), p.tsv,
+             GREATEST(${at("n", s.questions)}, t.last), ${at("n", s.questions)}, now()
+        FROM generate_series(1, ${s.questions}) n JOIN pool_q p ON p.k = n % ${pool} LEFT JOIN q_totals t ON t.question_id = n`);
     await timed(client, "question tags", `
       INSERT INTO question_tags (question_id, tag_id)
       SELECT DISTINCT n, 1 + ((n * (k + 3) * 2654435761) % ${s.tags})::int FROM generate_series(1, ${s.questions}) n, generate_series(0, (n % 3)) k`);
-    // Answers: most questions get 3, some none, some many (answer a's question is skewed by a hash).
-    await timed(client, "answers", `
-      INSERT INTO answers (content, content_html, question_id, author_id, created_at, updated_at)
-      SELECT t.body, '<p>' || t.body || '</p>', qid, 'bench-u' || (1 + (a * 53) % ${s.members}), ${at("a", s.answers)}, now()
-        FROM generate_series(1, ${s.answers}) a,
-             LATERAL (SELECT CASE WHEN a % 10 = 0 THEN 1 + ((a / 10) * 7) % GREATEST(1, ${s.questions} / 100)
-                                  ELSE 1 + (a - 1) % ${s.questions} END AS qid) q,
-             LATERAL (SELECT ${words("a", 30, 5)} AS body) t`);
     await timed(client, "votes", `
       INSERT INTO votes (user_id, answer_id, vote_type, created_at)
-      SELECT 'bench-u' || (1 + (v.answer_id * 31 + v.j * 1009) % ${s.members}), v.answer_id,
-             CASE WHEN (v.answer_id + v.j) % 5 = 0 THEN 'down' ELSE 'up' END, now()
-        FROM (SELECT 1 + (i - 1) % ${s.answers} AS answer_id, (i - 1) / ${s.answers} AS j FROM generate_series(1, ${s.votes}) i) v`);
+      SELECT 'bench-u' || (1 + (a * 31 + j * 1009) % ${s.members}), a, CASE WHEN (a + j) % 5 = 0 THEN 'down' ELSE 'up' END, now()
+        FROM (SELECT 1 + (i - 1) % ${s.answers} AS a, (i - 1) / ${s.answers} AS j FROM generate_series(1, ${s.votes}) i) v`);
     await timed(client, "comments", `
       INSERT INTO comments (content, content_html, answer_id, depth, author_id, created_at, updated_at)
-      SELECT t.body, '<p>' || t.body || '</p>', 1 + (c * 7) % ${s.answers}, 0, 'bench-u' || (1 + (c * 61) % ${s.members}), now(), now()
-        FROM generate_series(1, ${s.comments}) c, LATERAL (SELECT ${words("c", 12, 6)} AS body) t`);
+      SELECT p.body, p.html, 1 + (c - 1) % ${s.answers}, 0, 'bench-u' || (1 + (c * 61) % ${s.members}), now(), now()
+        FROM generate_series(1, ${s.comments}) c JOIN pool_c p ON p.k = c % ${pool}`);
     await timed(client, "follows", `
       INSERT INTO tag_follows (user_id, tag_id)
       SELECT DISTINCT 'bench-u' || u, 1 + (u * 13 + k * 7) % ${s.tags} FROM generate_series(1, ${s.members}) u, generate_series(1, 5) k;
       INSERT INTO user_follows (follower_id, following_id)
       SELECT DISTINCT 'bench-u' || u, 'bench-u' || (1 + (u * 17 + k * 101) % ${s.members}) FROM generate_series(1, ${s.members}) u, generate_series(1, 5) k
        WHERE 1 + (u * 17 + k * 101) % ${s.members} <> u`);
+    await timed(client, "counters and sequences", `
+      UPDATE tags t SET question_count = x.n FROM (SELECT tag_id, count(*)::int AS n FROM question_tags GROUP BY tag_id) x WHERE t.id = x.tag_id;
+      UPDATE tags t SET follow_count = x.n FROM (SELECT tag_id, count(*)::int AS n FROM tag_follows GROUP BY tag_id) x WHERE t.id = x.tag_id;
+      UPDATE groups g SET member_count = x.n FROM (SELECT group_id, count(*)::int AS n FROM group_members GROUP BY group_id) x WHERE g.id = x.group_id;
+      UPDATE groups g SET question_count = x.n FROM (SELECT group_id, count(*)::int AS n FROM questions WHERE group_id IS NOT NULL GROUP BY group_id) x WHERE g.id = x.group_id;
+      SELECT setval(pg_get_serial_sequence('questions', 'id'), ${s.questions});
+      SELECT setval(pg_get_serial_sequence('answers', 'id'), ${s.answers})`);
 
     log("  rebuilding indexes...");
     const indexStarted = Date.now();
     await client.query("SET max_parallel_maintenance_workers = 2");
     for (const index of indexes) await client.query(index.def);
     log(`  indexes (${((Date.now() - indexStarted) / 1000).toFixed(1)} s)`);
-
-    // Counters, from the rows.
-    await timed(client, "answer counters", `
-      UPDATE answers a SET vote_score = x.score FROM (
-        SELECT answer_id, sum(CASE WHEN vote_type = 'up' THEN 1 ELSE -1 END)::int AS score FROM votes GROUP BY answer_id) x
-       WHERE a.id = x.answer_id;
-      UPDATE answers a SET comment_count = x.n FROM (SELECT answer_id, count(*)::int AS n FROM comments GROUP BY answer_id) x WHERE a.id = x.answer_id`);
-    await timed(client, "question counters", `
-      UPDATE questions q SET answer_count = x.n, vote_score = x.score, comment_count = x.comments, last_activity_at = GREATEST(q.last_activity_at, x.last)
-        FROM (SELECT question_id, count(*)::int AS n, sum(vote_score)::int AS score, sum(comment_count)::int AS comments, max(created_at) AS last
-                FROM answers GROUP BY question_id) x
-       WHERE q.id = x.question_id`);
-    await timed(client, "tag, group and site counters", `
-      UPDATE tags t SET question_count = x.n FROM (SELECT tag_id, count(*)::int AS n FROM question_tags GROUP BY tag_id) x WHERE t.id = x.tag_id;
-      UPDATE tags t SET follow_count = x.n FROM (SELECT tag_id, count(*)::int AS n FROM tag_follows GROUP BY tag_id) x WHERE t.id = x.tag_id;
-      UPDATE groups g SET member_count = x.n FROM (SELECT group_id, count(*)::int AS n FROM group_members GROUP BY group_id) x WHERE g.id = x.group_id;
-      UPDATE groups g SET question_count = x.n FROM (SELECT group_id, count(*)::int AS n FROM questions WHERE group_id IS NOT NULL GROUP BY group_id) x WHERE g.id = x.group_id`);
+    await timed(client, "commit", "COMMIT");
     await client.query("SET session_replication_role = origin");
     // Tables kept by triggers in the app's migrations are recomputed once here, if the schema has them.
     await client.query(`DO $$ BEGIN IF to_regproc('agora_refresh_site_counters') IS NOT NULL THEN PERFORM agora_refresh_site_counters(); END IF; END $$`);
-    await timed(client, "analyze", "VACUUM (ANALYZE)");
+    await timed(client, "analyze", "VACUUM (ANALYZE) questions, answers, question_tags; ANALYZE");
     await client.query("CREATE TABLE bench_meta (scale jsonb NOT NULL, seeded_at timestamptz NOT NULL DEFAULT now(), seconds real)");
     await client.query("INSERT INTO bench_meta (scale, seconds) VALUES ($1, $2)", [JSON.stringify(s), (Date.now() - started) / 1000]);
     log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
