@@ -147,7 +147,9 @@ export async function seedBench(url: string, s: BenchScale): Promise<void> {
              CASE WHEN a <= ${s.votes} THEN (SELECT sum(CASE WHEN (a + j) % 5 = 0 THEN -1 ELSE 1 END) FROM generate_series(0, (${s.votes} - a) / ${s.answers}) j) ELSE 0 END,
              CASE WHEN a <= ${s.comments} THEN (${s.comments} - a) / ${s.answers} + 1 ELSE 0 END,
              ${at("a", s.answers)}, now()
-        FROM generate_series(1, ${s.answers}) a JOIN pool_a p ON p.k = a % ${pool}`);
+        FROM generate_series(1, ${s.answers}) a JOIN pool_a p ON p.k = a % ${pool}
+       ORDER BY 4, 1 -- stored question by question, as answers arriving after their question mostly are
+    `);
     await timed(client, "question totals", `
       CREATE TEMP TABLE q_totals AS
         SELECT question_id, count(*)::int AS answers_n, sum(vote_score)::int AS score, sum(comment_count)::int AS comments, max(created_at) AS last
@@ -172,7 +174,8 @@ export async function seedBench(url: string, s: BenchScale): Promise<void> {
     await timed(client, "comments", `
       INSERT INTO comments (content, content_html, answer_id, depth, author_id, created_at, updated_at)
       SELECT p.body, p.html, 1 + (c - 1) % ${s.answers}, 0, 'bench-u' || (1 + (c * 61) % ${s.members}), now(), now()
-        FROM generate_series(1, ${s.comments}) c JOIN pool_c p ON p.k = c % ${pool}`);
+        FROM generate_series(1, ${s.comments}) c JOIN pool_c p ON p.k = c % ${pool}
+       ORDER BY 3, c`);
     await timed(client, "follows", `
       INSERT INTO tag_follows (user_id, tag_id)
       SELECT DISTINCT 'bench-u' || u, 1 + (u * 13 + k * 7) % ${s.tags} FROM generate_series(1, ${s.members}) u, generate_series(1, 5) k;

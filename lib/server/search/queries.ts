@@ -15,9 +15,9 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/validation/questions";
  */
 
 /**
- * How many matches a search ranks: the most recent SEARCH_CANDIDATES matching questions (a cheap
- * pre-filter through the id order or the GIN index), so a common word among a million questions
- * costs the same as a rare one. Totals are capped at the same number.
+ * How many matches a search ranks: the first SEARCH_CANDIDATES matches the GIN index yields (the
+ * scan stops there; ranking every match of a common word among a million questions took seconds),
+ * so a common word costs about what a rare one does. Totals are capped at the same number.
  */
 export const SEARCH_CANDIDATES = 1000;
 
@@ -47,9 +47,8 @@ export async function searchQuestions(viewer: Viewer | null, options: SearchOpti
     WITH query AS (SELECT websearch_to_tsquery('english', ${options.q}) AS tsq),
     candidates AS (
       SELECT q.id, q.search_vector
-        FROM questions q, query
-       WHERE q.search_vector @@ query.tsq AND ${visibleQuestionsSql(viewer, "q")}
-       ORDER BY q.id DESC
+        FROM questions q
+       WHERE q.search_vector @@ websearch_to_tsquery('english', ${options.q}) AND ${visibleQuestionsSql(viewer, "q")}
        LIMIT ${SEARCH_CANDIDATES}
     ),
     hits AS (
