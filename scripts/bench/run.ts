@@ -339,9 +339,10 @@ const verdict = (ok: boolean): Row["verdict"] => (ok ? "pass" : "fall short");
 
 function printTable(rows: Row[]) {
   const heads: (keyof Row)[] = ["case", "figure", "limit", "ratio", "target", "verdict"];
-  const widths = heads.map((h) => Math.max(h.length, ...rows.map((r) => r[h].length)));
+  const labels = heads.map((h) => (h === "limit" ? "machine's limit" : h));
+  const widths = heads.map((h, i) => Math.max(labels[i]!.length, ...rows.map((r) => r[h].length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join(" | ");
-  console.log(line(heads.map((h) => (h === "limit" ? "machine's limit" : h))).replace("limit", "limit"));
+  console.log(line(labels));
   console.log(widths.map((w) => "-".repeat(w)).join("-|-"));
   for (const r of rows) console.log(line(heads.map((h) => r[h])));
 }
