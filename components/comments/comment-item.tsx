@@ -1,12 +1,12 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRef, useState } from "react";
 import { MessageSquareReply, Pencil, Trash2 } from "lucide-react";
 
 import { ConfirmDeleteDialog } from "@/components/answer/confirm-delete-dialog";
 import { focusWhenRendered } from "@/components/answer/focus";
+import { CommentForm } from "@/components/comments/comment-form";
 import { TimeAgo } from "@/components/common/time-ago";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { Button } from "@/components/ui/button";
@@ -14,9 +14,6 @@ import { useDeleteComment, useReplyToComment, useUpdateComment } from "@/lib/api
 import type { Comment } from "@/lib/api-client/question-cache";
 import { displayName } from "@/lib/display";
 import { cn } from "@/lib/utils";
-
-// Loaded only where it is shown (members), so visitors do not download it.
-const CommentForm = dynamic(() => import("@/components/comments/comment-form").then((m) => m.CommentForm));
 
 /** SPEC.md sections 5 and 9: replies are offered below nesting depth 3 (depth counts from 0). */
 export const MAX_REPLY_DEPTH = 2;

@@ -1,17 +1,14 @@
 "use client";
 
-import dynamic from "next/dynamic";
 import { useRef, useState } from "react";
 import { MessageCircle } from "lucide-react";
 
 import { focusWhenRendered } from "@/components/answer/focus";
+import { CommentForm } from "@/components/comments/comment-form";
 import { CommentItem, commentElementId } from "@/components/comments/comment-item";
 import { Button } from "@/components/ui/button";
 import { useAddComment } from "@/lib/api-client/comments";
 import type { Answer } from "@/lib/api-client/question-cache";
-
-// Loaded only where it is shown (members), so visitors do not download it.
-const CommentForm = dynamic(() => import("@/components/comments/comment-form").then((m) => m.CommentForm));
 
 /**
  * The threaded comments under an answer, and for members an "Add a comment" box (closed until
