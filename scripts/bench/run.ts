@@ -350,6 +350,7 @@ function printTable(rows: Row[]) {
 // ---- main ----------------------------------------------------------------------------------
 async function main() {
   const started = Date.now();
+  const loadAtStart = os.loadavg()[1]!;
   const scale = scaleFor(SCALE);
   const small = scaleFor(SMALL_SCALE);
   const mainName = `agora_bench_${scale.questions}`;
@@ -493,6 +494,7 @@ async function main() {
     const errorsOf = (r: LoadResult) => r.errors + r.timeouts + Object.entries(r.statuses).filter(([s]) => Number(s) >= 500 || (Number(s) >= 400 && s !== "429")).reduce((a, [, n]) => a + n, 0);
     const qp = results["question-page"]!.load;
     rows.push({ case: `seed (${scale.questions.toLocaleString("en")} questions)`, figure: `${seedTook.toFixed(0)} s`, limit: "-", ratio: "-", target: scale.questions >= 1_000_000 ? "≤ 600 s" : "-", verdict: scale.questions >= 1_000_000 ? verdict(seedTook <= 600) : "" });
+    rows.push({ case: "machine: cores, load average (5 min) at start and end", figure: `${os.cpus().length} cores, ${loadAtStart.toFixed(1)} -> ${os.loadavg()[1]!.toFixed(1)}`, limit: "-", ratio: "-", target: "-", verdict: "" });
     rows.push({ case: "bare server (31 KB page)", figure: `${bareResult.rps.toFixed(0)} req/s, p50 ${ms(bareResult.p50)}, p95 ${ms(bareResult.p95)}`, limit: "-", ratio: "-", target: "-", verdict: "" });
     rows.push({ case: "visitor question page p50", figure: ms(qp.p50), limit: ms(bareResult.p50), ratio: `${((qp.p50 ?? 0) / Math.max(0.1, bareResult.p50 ?? 1)).toFixed(1)}x`, target: "≤ 15 ms", verdict: verdict((qp.p50 ?? Infinity) <= 15) });
     rows.push({ case: "visitor question page p95", figure: ms(qp.p95), limit: ms(bareResult.p95), ratio: `${((qp.p95 ?? 0) / Math.max(0.1, bareResult.p95 ?? 1)).toFixed(1)}x`, target: "≤ 50 ms", verdict: verdict((qp.p95 ?? Infinity) <= 50) });
