@@ -13,6 +13,8 @@ export async function register() {
   if (!process.env.DATABASE_URL) return;
   const { startAiWorkerLoop } = await import("./lib/server/ai/worker");
   startAiWorkerLoop();
+  // AGORA_MAIL_LOOP=off leaves delivery to /api/cron/mail (the benchmark counts SQL per request without it).
+  if (process.env.AGORA_MAIL_LOOP?.trim().toLowerCase() === "off") return;
   const { startMailLoop } = await import("./lib/server/mail/loop");
   startMailLoop();
 }

@@ -17,9 +17,16 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   // A client cannot choose the nonce: whatever came in under this name is replaced.
   requestHeaders.set(NONCE_HEADER, nonce);
-  // Next answers a router-state header it cannot read with a 500; without it, it renders the
-  // whole page instead, which is what a client that sent garbage gets.
-  if (!isReadableRouterState(request.headers.get(ROUTER_STATE_HEADER))) requestHeaders.delete(ROUTER_STATE_HEADER);
+  // Next answers a router-state header it cannot read with a 500 (it reads the header before
+  // this proxy's request headers apply); it is the client's mistake, so it gets a 400.
+  if (!isReadableRouterState(request.headers.get(ROUTER_STATE_HEADER))) {
+    const refused = NextResponse.json(
+      { message: "The page state sent with this request could not be read. Please reload the page.", code: "bad_request" },
+      { status: 400 },
+    );
+    refused.headers.set("Content-Security-Policy", csp);
+    return refused;
+  }
   requestHeaders.set("Content-Security-Policy", csp);
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });

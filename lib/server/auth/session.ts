@@ -205,13 +205,22 @@ export async function decodeSessionToken(token: string | null | undefined): Prom
 export async function viewerForSession(claims: { sub: string; sid: string }): Promise<Viewer | null> {
   const row = await db.session.findUnique({
     where: { sid: claims.sid },
-    select: { userId: true, expire: true, sess: true, user: { select: { ...viewerSelect, sessionVersion: true } } },
+    select: { userId: true, expire: true, sess: true, user: { select: { ...viewerSelect, sessionVersion: true, preferences: true } } },
   });
   if (!row || row.userId !== claims.sub || row.expire.getTime() <= Date.now()) return null;
   const version = (row.sess as { sessionVersion?: unknown } | null)?.sessionVersion;
-  const { sessionVersion, ...viewer } = row.user;
+  const { sessionVersion, preferences, ...viewer } = row.user;
   if (version !== sessionVersion || viewer.isAssistant) return null;
+  preferencesAtSignInCheck.set(viewer, preferences);
   return viewer;
+}
+
+// The member's stored preferences as read with the session (same query), so pages need no second read.
+const preferencesAtSignInCheck = new WeakMap<Viewer, Prisma.JsonValue | null>();
+
+/** The stored preferences read along with this viewer's session, or undefined for a viewer from elsewhere. */
+export function preferencesReadWithSession(viewer: object): Prisma.JsonValue | null | undefined {
+  return preferencesAtSignInCheck.get(viewer as Viewer);
 }
 
 /** The decoded session cookie of a request (its user id and sid), or null; the database is not consulted. */

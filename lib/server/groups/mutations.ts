@@ -1,4 +1,5 @@
 import "server-only";
+import { forgetPopularTags, forgetTrending } from "@/lib/server/cache";
 import { db, type Prisma } from "@/lib/server/db";
 import { notifyGroupJoinApproved, notifyGroupJoinRequest } from "@/lib/server/notifications/mutations";
 import type { GroupResource, Viewer } from "@/lib/server/policy";
@@ -68,6 +69,11 @@ export async function updateGroup(group: GroupResource, changes: GroupUpdateInpu
       }
     }
   });
+  if (changes.isPrivate !== undefined) {
+    // What visitors see follows the group's privacy.
+    forgetPopularTags();
+    forgetTrending();
+  }
 }
 
 /** Makes the member a member of a public group; joining twice (or 50 times at once) leaves one row. */

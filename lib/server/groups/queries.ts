@@ -1,4 +1,5 @@
 import "server-only";
+import { cache } from "react";
 import { db, type Prisma } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import { groupSelect, joinRequestSelect, type GroupRow, type JoinRequestRow } from "@/lib/server/groups/presenters";
@@ -41,6 +42,15 @@ export async function listSidebarGroups(viewer: Viewer | null, limit = 5) {
   });
   return [...own, ...others.map((g) => ({ ...g, isMember: false }))];
 }
+
+/** Most groups listSidebarGroupsOfRequest reads (the Ask dialog's list; the side bar shows the first few). */
+export const SIDEBAR_GROUPS_READ = 20;
+
+/**
+ * listSidebarGroups(viewer, 20) once per server render, however many components ask: the side
+ * bar's first few are the first few of the longer list (own groups first, then the largest).
+ */
+export const listSidebarGroupsOfRequest = cache(async (viewer: Viewer | null) => listSidebarGroups(viewer, SIDEBAR_GROUPS_READ));
 
 /** Message of the 404 for a missing group. */
 export const GROUP_NOT_FOUND = "Group not found";

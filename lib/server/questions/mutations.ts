@@ -1,5 +1,6 @@
 import "server-only";
 import { renderMarkdown } from "@/lib/markdown/render";
+import { forgetPopularTags, forgetTrending } from "@/lib/server/cache";
 import { db, type Prisma } from "@/lib/server/db";
 import type { Viewer } from "@/lib/server/policy";
 import type { QuestionRef } from "@/lib/server/questions/queries";
@@ -39,6 +40,7 @@ export async function createQuestion(author: Viewer, input: NewQuestion): Promis
     db.tag.updateMany({ where: { id: { in: input.tagIds } }, data: { questionCount: { increment: 1 } } }),
     ...(input.groupId === null ? [] : [db.group.updateMany({ where: { id: input.groupId }, data: { questionCount: { increment: 1 } } })]),
   ]);
+  forgetPopularTags();
   return question;
 }
 
@@ -57,7 +59,7 @@ async function lockQuestion(tx: Prisma.TransactionClient, id: number): Promise<b
 
 /** Changes a question's title, description and tags, moving the tag counters with the tags; false when it is gone. */
 export async function updateQuestion(question: Pick<QuestionRef, "id">, changes: QuestionChanges): Promise<boolean> {
-  return db.$transaction(async (tx) => {
+  const updated = await db.$transaction(async (tx) => {
     if (!(await lockQuestion(tx, question.id))) return false;
     const current = (await tx.questionTag.findMany({ where: { questionId: question.id }, select: { tagId: true } })).map((t) => t.tagId);
     const removed = current.filter((id) => !changes.tagIds.includes(id));
@@ -81,6 +83,9 @@ export async function updateQuestion(question: Pick<QuestionRef, "id">, changes:
     });
     return true;
   });
+  forgetPopularTags();
+  forgetTrending();
+  return updated;
 }
 
 /** Deletes a question with everything under it (answers, comments, votes, saves, views, its AI job) and lowers the counters. */
@@ -93,6 +98,8 @@ export async function deleteQuestion(question: Pick<QuestionRef, "id">): Promise
     if (tagIds.length > 0) await tx.tag.updateMany({ where: { id: { in: tagIds } }, data: { questionCount: { decrement: 1 } } });
     if (row.groupId !== null) await tx.group.updateMany({ where: { id: row.groupId }, data: { questionCount: { decrement: 1 } } });
   });
+  forgetPopularTags();
+  forgetTrending();
 }
 
 /** Saves the question for the member; saving twice (or 50 times at once) leaves one row. */

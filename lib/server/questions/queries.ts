@@ -1,6 +1,7 @@
 import "server-only";
 import { listPresentedAnswers } from "@/lib/server/answers/queries";
-import { db, type Prisma } from "@/lib/server/db";
+import { cached, SITE_LIST_TTL_MS, TRENDING_CACHE } from "@/lib/server/cache";
+import { db, Prisma } from "@/lib/server/db";
 import { badRequest, notFound } from "@/lib/server/errors";
 import { decodeCursor, toPage, type Page } from "@/lib/server/pagination";
 import { visibleQuestionsWhere, type Viewer } from "@/lib/server/policy";
@@ -142,7 +143,24 @@ export async function listQuestions(viewer: Viewer | null, options: QuestionList
 
 /** How many questions the viewer may see under these filters (X-Total-Count). */
 export async function countQuestions(viewer: Viewer | null, filters: QuestionListFilters = {}): Promise<number> {
+  const { tag, tagId, answers, groupId, text } = filters;
+  if (tag === undefined && tagId === undefined && answers === undefined && groupId === undefined && !text) return countVisibleQuestions(viewer);
   return db.question.count({ where: questionListWhere(viewer, filters) });
+}
+
+/**
+ * How many questions the viewer may see, without counting the questions table: the total kept
+ * by triggers (site_counters), less the questions of private groups the viewer is outside of
+ * (read through the group index, so the cost grows with private content only).
+ */
+export async function countVisibleQuestions(viewer: Viewer | null): Promise<number> {
+  const outside = viewer
+    ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = g.id AND gm.user_id = ${viewer.id})`
+    : Prisma.empty;
+  const [row] = await db.$queryRaw<{ count: number }[]>`
+    SELECT ((SELECT coalesce(sum(value), 0) FROM site_counters WHERE name = 'questions')
+            - (SELECT count(*) FROM groups g JOIN questions q ON q.group_id = g.id WHERE g.is_private ${outside}))::int AS count`;
+  return row?.count ?? 0;
 }
 
 /** One page of the member's following feed (followed tags and followed members), newest first. */
@@ -219,6 +237,14 @@ export async function listTrendingQuestions(viewer: Viewer | null, limit = 5, no
     ids.push(...best.map((q) => q.id));
   }
   return listQuestionSummariesByIds(viewer, ids);
+}
+
+/**
+ * The trending questions as visitors see them, kept SITE_LIST_TTL_MS: what the side bar shows
+ * members who belong to no private group (everyone else gets listTrendingQuestions).
+ */
+export function listPublicTrendingQuestions(limit: number): Promise<QuestionSummaryRow[]> {
+  return cached(`${TRENDING_CACHE}${limit}`, SITE_LIST_TTL_MS, () => listTrendingQuestions(null, limit));
 }
 
 /** The columns of a question that permissions and mutations need. */

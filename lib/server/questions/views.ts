@@ -21,27 +21,74 @@ export function viewerKey(viewer: Viewer | null, source: HeaderSource): string {
 }
 
 /**
+ * How long counted views wait in memory before one UPDATE adds them to questions.view_count
+ * (AGORA_VIEW_FLUSH_MS; 0 writes each view at once, as under jest). Each question row would
+ * otherwise be rewritten on every first view (a new row version and an entry in each of its
+ * indexes, the full-text one included); batched, a second's views of a question cost one.
+ * Views waiting when a process dies are lost (at most this long's worth).
+ */
+function flushDelayMs(): number {
+  const raw = process.env.AGORA_VIEW_FLUSH_MS ?? (process.env.NODE_ENV === "test" ? "0" : "1000");
+  const ms = Number(raw);
+  return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 60_000) : 1000;
+}
+
+const state = globalThis as unknown as { agoraPendingViews?: Map<number, number>; agoraViewTimer?: ReturnType<typeof setTimeout> | null };
+const pending = (state.agoraPendingViews ??= new Map<number, number>());
+
+async function addViews(counts: Map<number, number>): Promise<void> {
+  if (counts.size === 0) return;
+  const ids = [...counts.keys()].sort((a, b) => a - b); // one lock order for every instance
+  const ns = ids.map((id) => counts.get(id)!);
+  await db.$executeRaw`
+    UPDATE questions q SET view_count = q.view_count + v.n
+      FROM unnest(${ids}::int[], ${ns}::int[]) AS v(id, n)
+     WHERE q.id = v.id`;
+}
+
+/** Writes the views waiting in memory (the timer does this; also for graceful shutdown and tests). */
+export async function flushQuestionViews(): Promise<void> {
+  if (state.agoraViewTimer) clearTimeout(state.agoraViewTimer);
+  state.agoraViewTimer = null;
+  const batch = new Map(pending);
+  pending.clear();
+  await addViews(batch).catch((error) => {
+    // Put them back for the next flush rather than lose them.
+    for (const [id, n] of batch) pending.set(id, (pending.get(id) ?? 0) + n);
+    console.error(`[agora] view counts: ${error instanceof Error ? error.message : String(error)}`);
+  });
+}
+
+/**
  * Counts a view of the question unless its author is looking or this viewer was counted in
- * the last hour, in one statement (safe under concurrent requests); returns the view count to show.
+ * the last hour (one statement, safe under concurrent requests); the count itself is added in
+ * batches (see flushDelayMs). Returns the view count to show, this instance's waiting views included.
  */
 export async function recordQuestionView(
   question: { id: number; authorId: string; viewCount: number },
   viewer: Viewer | null,
   source: HeaderSource,
 ): Promise<number> {
-  if (viewer?.id === question.authorId) return question.viewCount;
+  const waiting = () => pending.get(question.id) ?? 0;
+  if (viewer?.id === question.authorId) return question.viewCount + waiting();
   const key = viewerKey(viewer, source);
   // Times are stored in UTC, as Prisma writes them.
-  const rows = await db.$queryRaw<{ viewCount: number }[]>`
-    WITH counted AS (
-      INSERT INTO question_views (question_id, viewer_key, viewed_at)
-      VALUES (${question.id}, ${key}, timezone('UTC', now()))
-      ON CONFLICT (question_id, viewer_key) DO UPDATE SET viewed_at = EXCLUDED.viewed_at
-        WHERE question_views.viewed_at < timezone('UTC', now()) - interval '1 hour'
-      RETURNING question_id
-    )
-    UPDATE questions SET view_count = view_count + 1
-    WHERE id IN (SELECT question_id FROM counted)
-    RETURNING view_count AS "viewCount"`;
-  return rows[0]?.viewCount ?? question.viewCount;
+  const counted = await db.$queryRaw<{ question_id: number }[]>`
+    INSERT INTO question_views (question_id, viewer_key, viewed_at)
+    VALUES (${question.id}, ${key}, timezone('UTC', now()))
+    ON CONFLICT (question_id, viewer_key) DO UPDATE SET viewed_at = EXCLUDED.viewed_at
+      WHERE question_views.viewed_at < timezone('UTC', now()) - interval '1 hour'
+    RETURNING question_id`;
+  if (counted.length === 0) return question.viewCount + waiting();
+  const delay = flushDelayMs();
+  if (delay === 0) {
+    await addViews(new Map([[question.id, 1]]));
+    return question.viewCount + waiting() + 1;
+  }
+  pending.set(question.id, waiting() + 1);
+  if (!state.agoraViewTimer) {
+    state.agoraViewTimer = setTimeout(() => void flushQuestionViews(), delay);
+    state.agoraViewTimer.unref?.();
+  }
+  return question.viewCount + waiting();
 }

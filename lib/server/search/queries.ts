@@ -11,8 +11,15 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/validation/questions";
  * stemming; kept by triggers, see the qa_core migration). The text goes through
  * websearch_to_tsquery, so quotes, "or" and "-word" work as on a search engine, and every
  * value is a bound parameter. Results are ranked by ts_rank_cd, ties most recent first, and the
- * private-group filter is applied in SQL.
+ * private-group filter is applied in SQL. Only the most recent SEARCH_CANDIDATES matches are ranked.
  */
+
+/**
+ * How many matches a search ranks: the first SEARCH_CANDIDATES matches the GIN index yields (the
+ * scan stops there; ranking every match of a common word among a million questions took seconds),
+ * so a common word costs about what a rare one does. Totals are capped at the same number.
+ */
+export const SEARCH_CANDIDATES = 1000;
 
 // ts_headline's options: at most two passages of a line or so around the hits.
 const HEADLINE_OPTIONS = 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=12, FragmentDelimiter=" … "';
@@ -38,10 +45,16 @@ export async function searchQuestions(viewer: Viewer | null, options: SearchOpti
   }
   const hits = await db.$queryRaw<{ id: number; rank: number; snippet: string }[]>`
     WITH query AS (SELECT websearch_to_tsquery('english', ${options.q}) AS tsq),
+    candidates AS (
+      SELECT q.id, q.search_vector
+        FROM questions q
+       WHERE q.search_vector @@ websearch_to_tsquery('english', ${options.q}) AND ${visibleQuestionsSql(viewer, "q")}
+       LIMIT ${SEARCH_CANDIDATES}
+    ),
     hits AS (
       SELECT q.id, ts_rank_cd(q.search_vector, query.tsq) AS rank
-        FROM questions q, query
-       WHERE q.search_vector @@ query.tsq AND ${visibleQuestionsSql(viewer, "q")} ${after}
+        FROM candidates q, query
+       WHERE TRUE ${after}
        ORDER BY rank DESC, q.id DESC
        LIMIT ${limit + 1}
     )
@@ -58,11 +71,12 @@ export async function searchQuestions(viewer: Viewer | null, options: SearchOpti
   };
 }
 
-/** How many questions the viewer may see match the text (X-Total-Count). */
+/** How many questions the viewer may see match the text (X-Total-Count), at most SEARCH_CANDIDATES. */
 export async function countSearchResults(viewer: Viewer | null, q: string): Promise<number> {
   const [row] = await db.$queryRaw<{ count: number }[]>`
-    SELECT count(*)::int AS count
-      FROM questions q
-     WHERE q.search_vector @@ websearch_to_tsquery('english', ${q}) AND ${visibleQuestionsSql(viewer, "q")}`;
+    SELECT count(*)::int AS count FROM (
+      SELECT 1 FROM questions q
+       WHERE q.search_vector @@ websearch_to_tsquery('english', ${q}) AND ${visibleQuestionsSql(viewer, "q")}
+       LIMIT ${SEARCH_CANDIDATES}) AS matches`;
   return row?.count ?? 0;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import crypto from "node:crypto";
+import { forgetPopularTags } from "@/lib/server/cache";
 import { db } from "@/lib/server/db";
 import type { Viewer } from "@/lib/server/policy";
 import { tagSelect, type TagRow } from "@/lib/server/tags/presenters";
@@ -26,7 +27,10 @@ export async function createTag(name: string): Promise<{ tag: TagRow; created: b
     skipDuplicates: true,
     select: tagSelect,
   });
-  if (created) return { tag: created, created: true };
+  if (created) {
+    forgetPopularTags(); // a new tag can enter a short list
+    return { tag: created, created: true };
+  }
   const existing = await db.tag.findUniqueOrThrow({ where: { name }, select: tagSelect });
   return { tag: existing, created: false };
 }

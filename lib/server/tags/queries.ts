@@ -1,4 +1,5 @@
 import "server-only";
+import { cached, POPULAR_TAGS_CACHE, SITE_LIST_TTL_MS } from "@/lib/server/cache";
 import { db, type Prisma } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import { decodeCursor, toPage, type Page } from "@/lib/server/pagination";
@@ -129,10 +130,16 @@ export const tagListItemSelect = {
  * them, counting only the questions the viewer (a visitor when omitted) may see.
  */
 export async function listPopularTags(limit = 8, viewer: Viewer | null = null) {
-  const rows = await db.tag.findMany({
-    select: tagListItemSelect,
-    orderBy: [{ questionCount: "desc" }, { id: "asc" }],
-    take: Math.max(1, Math.min(100, limit)),
-  });
-  return withVisibleCounts(rows, viewer);
+  const load = async () => {
+    const rows = await db.tag.findMany({
+      select: tagListItemSelect,
+      orderBy: [{ questionCount: "desc" }, { id: "asc" }],
+      take: Math.max(1, Math.min(100, limit)),
+    });
+    return withVisibleCounts(rows, viewer);
+  };
+  // What visitors see is the same for everyone: kept briefly, forgotten on writes that change tag counts.
+  return viewer === null ? cached(`${POPULAR_TAGS_CACHE}${limit}`, SITE_LIST_TTL_MS, load) : load();
 }
+
+

@@ -1,4 +1,5 @@
 import "server-only";
+import { forgetPopularTags, forgetTrending } from "@/lib/server/cache";
 import { hashPassword, verifyPassword } from "@/lib/server/auth/password";
 import { revokeAllSessions, viewerSelect, type Viewer as SessionViewer } from "@/lib/server/auth/session";
 import { db, Prisma } from "@/lib/server/db";
@@ -136,6 +137,8 @@ export async function deleteAccount(viewer: Viewer): Promise<void> {
       },
     });
   });
+  forgetPopularTags(); // the member's questions and their tag counts went
+  forgetTrending();
 }
 
 /**

@@ -1,6 +1,7 @@
 import "server-only";
 import { cache } from "react";
 
+import { preferencesReadWithSession } from "@/lib/server/auth/session";
 import { db, Prisma } from "@/lib/server/db";
 import { badRequest, notFound } from "@/lib/server/errors";
 import { decodeCursor, toPage, type Page } from "@/lib/server/pagination";
@@ -238,7 +239,9 @@ const preferencesOfMember = cache(async (userId: string): Promise<Preferences> =
 
 /** The member's preferences (theme, language, questions per page), defaults filled in; the defaults for visitors. */
 export async function getPreferences(viewer: { id: string } | null): Promise<Preferences> {
-  return viewer ? preferencesOfMember(viewer.id) : parseStoredPreferences(null);
+  if (!viewer) return parseStoredPreferences(null);
+  const stored = preferencesReadWithSession(viewer); // read by the session's own query
+  return stored === undefined ? preferencesOfMember(viewer.id) : parseStoredPreferences(stored);
 }
 
 /** The member's stored password hash (null for accounts that sign in only through a provider). */

@@ -1,0 +1,117 @@
+// One load case of the benchmark, run as its own process pinned to the load generator's core
+// (taskset). Reads a JSON plan from the file named by argv[2], runs a warm-up and then the
+// measured run with autocannon, and prints one JSON line: requests per second, latency
+// percentiles from every response, status counts and errors.
+import fs from "node:fs";
+import autocannon from "autocannon";
+
+const plan = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
+const rand = (n) => Math.floor(Math.random() * n);
+
+/** The next request of a case: a path, and for posts a member's cookie and a JSON body. */
+function makeRequest(kind, counter) {
+  const { questions, tags, cookies, searchWords } = plan;
+  const publicQuestion = () => {
+    const id = 1 + rand(questions);
+    return id % 20 === 0 ? id + 1 : id; // multiples of 20 live in groups (some private)
+  };
+  const cookie = () => cookies[counter.n++ % cookies.length];
+  switch (kind) {
+    case "question-page":
+      return { method: "GET", path: `/questions/${publicQuestion()}` };
+    case "api-question":
+      return { method: "GET", path: `/api/questions/${publicQuestion()}` };
+    case "api-questions":
+      return { method: "GET", path: "/api/questions" };
+    case "search":
+      return { method: "GET", path: `/api/search?q=${encodeURIComponent(searchWords[rand(searchWords.length)] + " " + searchWords[rand(searchWords.length)])}` };
+    case "home-feed":
+      return { method: "GET", path: "/", headers: { cookie: cookies[rand(Math.min(100, cookies.length))] } };
+    case "post-question": {
+      const n = counter.n;
+      return {
+        method: "POST",
+        path: "/api/questions",
+        headers: { cookie: cookie(), "content-type": "application/json" },
+        body: JSON.stringify({
+          title: `Bench question ${n} ${rand(1e9)}: how do I tune ${searchWords[rand(searchWords.length)]}?`,
+          description: `I tried ${searchWords[rand(searchWords.length)]} and ${searchWords[rand(searchWords.length)]} with **markdown** and \`code\`.`,
+          tagIds: [1 + rand(tags)],
+        }),
+      };
+    }
+    case "post-answer":
+      return {
+        method: "POST",
+        path: `/api/questions/${publicQuestion()}/answers`,
+        headers: { cookie: cookie(), "content-type": "application/json" },
+        body: JSON.stringify({ content: `A bench answer: use ${searchWords[rand(searchWords.length)]} with an index. ${rand(1e9)}` }),
+      };
+    case "mixed": {
+      const kinds = ["question-page", "question-page", "api-questions", "api-question", "search", "home-feed"];
+      return makeRequest(kinds[rand(kinds.length)], counter);
+    }
+    case "bare":
+      return { method: "GET", path: "/" };
+    default:
+      throw new Error(`unknown case ${kind}`);
+  }
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+// One counter across warm-up and measurement, so a member's cookie is not reused sooner than needed.
+const counter = { n: plan.cookieOffset ?? 0 };
+
+function run(seconds, record) {
+  const latencies = [];
+  const statuses = {};
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: plan.url,
+        connections: plan.connections,
+        duration: seconds,
+        ...(plan.overallRate ? { overallRate: plan.overallRate } : {}),
+        timeout: 30,
+        requests: [
+          {
+            setupRequest: (req) => {
+              const next = makeRequest(plan.kind, counter);
+              return { ...req, ...next, headers: { ...req.headers, ...(next.headers ?? {}) } };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        latencies.sort((a, b) => a - b);
+        resolve({
+          seconds,
+          requests: latencies.length,
+          rps: latencies.length / seconds,
+          p50: percentile(latencies, 50),
+          p95: percentile(latencies, 95),
+          p99: percentile(latencies, 99),
+          statuses,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          bytesPerResponse: latencies.length ? result.throughput.total / latencies.length : 0,
+        });
+      },
+    );
+    if (record) {
+      instance.on("response", (_client, statusCode, _bytes, responseTime) => {
+        latencies.push(responseTime);
+        statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+      });
+    }
+  });
+}
+
+if (plan.warmup > 0) await run(plan.warmup, false);
+const result = await run(plan.duration, true);
+process.stdout.write(`${JSON.stringify(result)}\n`);
