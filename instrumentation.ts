@@ -1,6 +1,6 @@
 // Runs once when a Next.js server instance starts (Next's instrumentation hook). In the Node.js
-// runtime it stamps each request with the connection's address for per-IP limits
-// (lib/server/peer-address.ts) and starts this instance's background work: the loop that writes
+// runtime it stamps each request with the connection's address for per-IP limits and drops an
+// unreadable router-state header (lib/server/peer-address.ts), and starts this instance's background work: the loop that writes
 // owed AI answers, picking up whatever was owed or abandoned before a restart
 // (lib/server/ai/worker.ts), and the loop that delivers the e-mail outbox and the weekly digests
 // (lib/server/mail/loop.ts).

@@ -1,5 +1,6 @@
 import "server-only";
 import http from "node:http";
+import { dropUnreadableRouterState } from "@/lib/server/router-state";
 
 /*
  * The address of the machine at the other end of the connection. `next start` does not hand it
@@ -22,7 +23,11 @@ export function isPeerAddressStamped(): boolean {
   return flags[STAMPED] === true;
 }
 
-/** Makes every HTTP server of this process stamp each request with its connection's peer address, before anything reads it. */
+/**
+ * Makes every HTTP server of this process stamp each request with its connection's peer address,
+ * and drop a router-state header Next could not read (lib/server/router-state.ts), before
+ * anything reads them.
+ */
 export function installPeerAddressHeader(): void {
   if (isPeerAddressStamped()) return;
   flags[STAMPED] = true;
@@ -31,6 +36,7 @@ export function installPeerAddressHeader(): void {
     if (event === "request") {
       const req = args[0] as http.IncomingMessage;
       req.headers[PEER_ADDRESS_HEADER] = req.socket?.remoteAddress ?? "";
+      dropUnreadableRouterState(req);
     }
     return (emit as (this: http.Server, ...all: unknown[]) => boolean).apply(this, [event, ...args]);
   };
