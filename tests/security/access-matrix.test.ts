@@ -4,15 +4,11 @@
 // section 7 keep from them) and private data exposure (e-mail addresses of others, password
 // hashes, session ids in any response). The routes come from disk: a new route or method
 // without a row here fails the suite.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
-import { db } from "@/lib/server/db";
-import { closeRateLimitStore, resetLimit } from "@/lib/server/rate-limit";
+import { resetLimit } from "@/lib/server/rate-limit";
 import { createAnswer, createComment, createGroup, createJoinRequest, createQuestion, unique } from "@/tests/factories";
 import {
-  callRoute, createMember, createWorld, discoverRoutes, freshCookie, privateStrings, routeKey, WORLD_PASSWORD,
+  callRoute, createMember, createWorld, discoverRoutes, freshCookie, isolateTestFile, privateStrings, routeKey, WORLD_PASSWORD,
   type ApiRoute, type CallOptions, type World,
 } from "@/tests/security/support";
 
@@ -253,26 +249,12 @@ const table: Record<string, Case[]> = {
 
 let world: World;
 let routes: ApiRoute[];
-let dataDir: string;
-const savedDataDir = process.env.AGORA_DATA_DIR;
+isolateTestFile("matrix", { ai: "none" });
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-matrix-"));
-  process.env.AGORA_DATA_DIR = dataDir;
-  delete process.env.OPENAI_API_KEY;
-  delete process.env.OPENAI_BASE_URL;
-  delete process.env.CRON_SECRET;
-  process.env.AGORA_AI_WORKER = "off";
   png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#336699" } }).png().toBuffer();
   world = await createWorld();
   routes = await discoverRoutes();
-});
-
-afterAll(async () => {
-  process.env.AGORA_DATA_DIR = savedDataDir;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await closeRateLimitStore();
-  await db.$disconnect();
 });
 
 it("has a row for every route and method under app/api, and no row for one that does not exist", () => {

@@ -2,21 +2,16 @@
 // Weaknesses guarded against: abuse by volume (brute-forcing passwords, mass sign-ups, spam,
 // vote rings, AI and storage cost) without the 429 and Retry-After of DECISIONS.md section 8;
 // and races where identical concurrent requests double an effect or a counter, or crash (5xx).
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { db } from "@/lib/server/db";
-import { closeRateLimitStore, rateLimits, resetLimit, type LimiterName } from "@/lib/server/rate-limit";
+import { rateLimits, resetLimit, type LimiterName } from "@/lib/server/rate-limit";
 import { countersOf, createAnswer, createGroup, createQuestion, createTag, groupCountersOf, unique } from "@/tests/factories";
-import { startFakeOpenAI, type FakeOpenAI } from "@/tests/support/fake-openai";
-import { callRoute, createMember, discoverRoutes, routeKey, WORLD_PASSWORD, type ApiRoute, type CallOptions } from "@/tests/security/support";
+import { callRoute, createMember, discoverRoutes, isolateTestFile, routeKey, WORLD_PASSWORD, type ApiRoute, type CallOptions } from "@/tests/security/support";
 
 let routes: ApiRoute[];
-let fake: FakeOpenAI;
-let dataDir: string;
+isolateTestFile("limits", { ai: "fake" });
+
 let png: Buffer;
-const savedDataDir = process.env.AGORA_DATA_DIR;
 
 const route = (key: string) => {
   const found = routes.find((r) => routeKey(r) === key);
@@ -28,23 +23,8 @@ let ipCounter = 0;
 const newIp = () => `198.18.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-limits-"));
-  process.env.AGORA_DATA_DIR = dataDir;
-  fake = await startFakeOpenAI();
-  process.env.OPENAI_BASE_URL = fake.url;
-  process.env.AI_MODEL = "fake-model";
-  process.env.AGORA_AI_WORKER = "off";
   png = await sharp({ create: { width: 4, height: 4, channels: 3, background: "#993366" } }).png().toBuffer();
   routes = await discoverRoutes();
-});
-
-afterAll(async () => {
-  process.env.AGORA_DATA_DIR = savedDataDir;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  delete process.env.OPENAI_BASE_URL;
-  await fake.close();
-  await closeRateLimitStore();
-  await db.$disconnect();
 });
 
 /**

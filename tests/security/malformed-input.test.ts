@@ -2,13 +2,18 @@
 // Weakness guarded against: input the server did not expect (wrong types, odd ids, NUL bytes,
 // broken UTF-8, deep nesting, prototype keys, oversized bodies) crashing a handler into a 500,
 // leaking a stack trace or SQL, or tying it up for long.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { db } from "@/lib/server/db";
-import { closeRateLimitStore } from "@/lib/server/rate-limit";
-import { startFakeOpenAI, type FakeOpenAI } from "@/tests/support/fake-openai";
-import { LEAK_PATTERNS, callRoute, createWorld, discoverRoutes, freshCookie, routeKey, type ApiRoute, type CallOptions, type World } from "@/tests/security/support";
+import {
+  LEAK_PATTERNS,
+  callRoute,
+  createWorld,
+  discoverRoutes,
+  freshCookie,
+  isolateTestFile,
+  routeKey,
+  type ApiRoute,
+  type CallOptions,
+  type World,
+} from "@/tests/security/support";
 
 /** A valid body of each route that takes one: its fields are what the malformed variants twist. */
 const validBodies: Record<string, Record<string, unknown>> = {
@@ -100,31 +105,14 @@ function goodParams(route: ApiRoute, world: World): Record<string, string | stri
   return entry?.[1] ?? {};
 }
 
+isolateTestFile("malformed", { ai: "fake" });
+
 let world: World;
 let routes: ApiRoute[];
-let dataDir: string;
-let fake: FakeOpenAI;
-const savedDataDir = process.env.AGORA_DATA_DIR;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-malformed-"));
-  process.env.AGORA_DATA_DIR = dataDir;
-  // A provider that answers, so AI routes reach their real work instead of "not configured" (503).
-  fake = await startFakeOpenAI();
-  process.env.OPENAI_BASE_URL = fake.url;
-  process.env.AI_MODEL = "fake-model";
-  process.env.AGORA_AI_WORKER = "off";
   world = await createWorld();
   routes = await discoverRoutes();
-});
-
-afterAll(async () => {
-  process.env.AGORA_DATA_DIR = savedDataDir;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  delete process.env.OPENAI_BASE_URL;
-  await fake.close();
-  await closeRateLimitStore();
-  await db.$disconnect();
 });
 
 interface Finding {

@@ -1,6 +1,7 @@
 // Shared by the security suites: every /api route found on disk, a small world of members and
 // content to aim requests at, and one way to call a route handler as a given member.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { NextRequest } from "next/server";
 import { workAsyncStorage } from "next/dist/server/app-render/work-async-storage.external";
@@ -9,7 +10,52 @@ import { createRequestStoreForAPI } from "next/dist/server/async-storage/request
 import { db } from "@/lib/server/db";
 import { createSession } from "@/lib/server/auth/session";
 import { hashPassword } from "@/lib/server/auth/password";
+import { closeRateLimitStore } from "@/lib/server/rate-limit";
+import { startFakeOpenAI, type FakeOpenAI } from "@/tests/support/fake-openai";
 import { createAnswer, createComment, createGroup, createQuestion, createTag, createUser, unique } from "@/tests/factories";
+
+/**
+ * Gives a test file its own uploads directory (AGORA_DATA_DIR) and, with `ai: "fake"`, a
+ * loopback AI provider so AI routes reach their real work (with "none", AI and the cron routes
+ * are unconfigured);
+ * after the file, puts them back and closes the database and the rate limiter's pool. Call it
+ * before the file's own beforeAll, which then runs with all of this in place.
+ */
+export function isolateTestFile(prefix: string, { ai }: { ai?: "fake" | "none" } = {}): { readonly dataDir: string } {
+  const savedDataDir = process.env.AGORA_DATA_DIR;
+  let dataDir = "";
+  let fake: FakeOpenAI | undefined;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `agora-${prefix}-`));
+    process.env.AGORA_DATA_DIR = dataDir;
+    if (ai === undefined) return;
+    process.env.AGORA_AI_WORKER = "off";
+    if (ai === "none") {
+      delete process.env.OPENAI_API_KEY;
+      delete process.env.OPENAI_BASE_URL;
+      delete process.env.CRON_SECRET;
+      return;
+    }
+    fake = await startFakeOpenAI();
+    process.env.OPENAI_BASE_URL = fake.url;
+    process.env.AI_MODEL = "fake-model";
+  });
+  afterAll(async () => {
+    process.env.AGORA_DATA_DIR = savedDataDir;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (fake) {
+      delete process.env.OPENAI_BASE_URL;
+      await fake.close();
+    }
+    await closeRateLimitStore();
+    await db.$disconnect();
+  });
+  return {
+    get dataDir() {
+      return dataDir;
+    },
+  };
+}
 
 export const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type Method = (typeof METHODS)[number];

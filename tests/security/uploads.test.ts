@@ -4,38 +4,26 @@
 // origin, polyglots (an image with another file appended after its end), and oversized bodies.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { db } from "@/lib/server/db";
-import { closeRateLimitStore, resetLimit } from "@/lib/server/rate-limit";
+import { resetLimit } from "@/lib/server/rate-limit";
 import { IMAGE_MESSAGES } from "@/lib/validation/uploads";
 import { hostileUploads, SCRIPTED_SVG, smallImage, ZIP, floodPng } from "@/tests/security/hostile-images";
-import { callRoute, createMember, discoverRoutes, routeKey, type ApiRoute } from "@/tests/security/support";
+import { callRoute, createMember, discoverRoutes, isolateTestFile, routeKey, type ApiRoute } from "@/tests/security/support";
 
 const MEMORY_CEILING_BYTES = 512 * 1024 * 1024;
 const root = path.resolve(__dirname, "../..");
 
 let route: ApiRoute;
 let member: { user: { id: string }; cookie: string };
-let dataDir: string;
-const savedDataDir = process.env.AGORA_DATA_DIR;
+const files = isolateTestFile("upload-sec");
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-upload-sec-"));
-  process.env.AGORA_DATA_DIR = dataDir;
   route = (await discoverRoutes()).find((r) => routeKey(r) === "POST /api/upload/image")!;
   member = await createMember("uploader");
 });
 
-afterAll(async () => {
-  process.env.AGORA_DATA_DIR = savedDataDir;
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await closeRateLimitStore();
-  await db.$disconnect();
-});
-
-const storedFiles = () => (fs.existsSync(path.join(dataDir, "uploads")) ? fs.readdirSync(path.join(dataDir, "uploads")) : []);
+const storedFiles = () => (fs.existsSync(path.join(files.dataDir, "uploads")) ? fs.readdirSync(path.join(files.dataDir, "uploads")) : []);
 
 async function upload(bytes: Buffer, name: string, type: string) {
   await resetLimit("uploadHourly", member.user.id);
