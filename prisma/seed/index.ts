@@ -601,9 +601,11 @@ export async function seedDemoCommunity(db: PrismaClient, options: SeedOptions =
 
   await db.$transaction(
     async (tx) => {
+      // site_counters is kept by triggers (truncating questions zeroes its row, inserts add to it);
+      // emptying it too would leave the triggers nothing to update.
       const tables = await tx.$queryRaw<{ tablename: string }[]>`
         SELECT tablename FROM pg_tables
-        WHERE schemaname = current_schema() AND tablename <> '_prisma_migrations'`;
+        WHERE schemaname = current_schema() AND tablename NOT IN ('_prisma_migrations', 'site_counters')`;
       if (tables.length) {
         await tx.$executeRawUnsafe(`TRUNCATE TABLE ${tables.map((t) => quoteIdent(t.tablename)).join(", ")} RESTART IDENTITY CASCADE`);
       }

@@ -140,6 +140,8 @@ describe("seedDemoCommunity", () => {
     expect(await count(`SELECT count(*) FROM votes v JOIN answers a ON a.id = v.answer_id WHERE a.author_id = v.user_id`)).toBe(0);
     expect(await count(`SELECT count(*) FROM votes WHERE vote_type = 'down'`)).toBeGreaterThan(0);
     expect(await count(`SELECT count(*) FROM votes v JOIN users u ON u.id = v.user_id WHERE u.is_assistant`)).toBe(0);
+    // The question total the lists show (X-Total-Count) comes from site_counters.
+    expect(await count(`SELECT value FROM site_counters WHERE name = 'questions'`)).toBe(await count(`SELECT count(*) FROM questions`));
   });
 
   it("keeps private group content among its members", async () => {
@@ -211,6 +213,7 @@ describe("seedDemoCommunity", () => {
     );
     expect(after).toEqual(before);
     expect(await count(`SELECT min(id) FROM questions`)).toBe(1);
+    expect(await count(`SELECT value FROM site_counters WHERE name = 'questions'`)).toBe(await count(`SELECT count(*) FROM questions`));
 
     // A new row gets the next free id rather than colliding with a seeded one.
     const maya = await db.user.findUniqueOrThrow({ where: { email: "maya@demo.agora.dev" } });
