@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, screenshots, signIn, test } from "./support";
+import { expect, expectAccessible, screenshots, signIn, test, waitForHydration } from "./support";
 
 /** A made-up word of letters only, so that full-text search finds exactly this run's question. */
 function uniqueWord(length = 9): string {
@@ -35,7 +35,9 @@ test.describe("asking, finding and organising questions", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Newest Questions" })).toBeVisible();
 
     // An empty submit shows the spec's messages next to the fields.
-    await page.getByRole("button", { name: "Ask Question" }).click();
+    const ask = page.getByRole("button", { name: "Ask Question" });
+    await waitForHydration(ask);
+    await ask.click();
     const dialog = page.getByRole("dialog", { name: "Ask a Question" });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText("0/200")).toBeVisible();

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { randomInt } from "node:crypto";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "agora-demo";
 export const DEMO_EMAIL = "maya@demo.agora.dev";
@@ -92,6 +92,16 @@ export async function signIn(page: Page, email = DEMO_EMAIL, password = DEMO_PAS
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign in", exact: true }).click();
   await expect(page).toHaveURL(/\/$|\/\?/);
+}
+
+/**
+ * Waits until React has hydrated an element that the server rendered: a click before that does
+ * nothing, which a person would not notice (they are slower than a test) but a test would.
+ */
+export async function waitForHydration(locator: Locator) {
+  await expect
+    .poll(() => locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$"))), { message: "hydrated" })
+    .toBe(true);
 }
 
 /** A unique e-mail address for a member created by a test. */
