@@ -6,7 +6,7 @@ import { TopBar } from "@/components/layout/top-bar";
 import type { ShellUser } from "@/components/layout/types";
 import { ThemePreferenceSync } from "@/components/settings/theme-preference";
 import { getViewer } from "@/lib/server/auth/session";
-import { memberShellOfRequest } from "@/lib/server/groups/queries";
+import { countUnreadNotifications } from "@/lib/server/notifications/queries";
 import { getPreferences } from "@/lib/server/users/queries";
 
 /**
@@ -26,7 +26,7 @@ export async function SiteShell({ children, sidebar = true }: { children: ReactN
       }
     : null;
   // Visitors have no saved preferences: no query for them.
-  const [unread, preferences] = viewer ? await Promise.all([memberShellOfRequest(viewer).then((shell) => shell.unreadCount), getPreferences(viewer)]) : [undefined, null];
+  const [unread, preferences] = viewer ? await Promise.all([countUnreadNotifications(viewer.id), getPreferences(viewer)]) : [undefined, null];
 
   return (
     <div className="flex min-h-dvh flex-col">

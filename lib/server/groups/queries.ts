@@ -1,11 +1,10 @@
 import "server-only";
 import { cache } from "react";
-import { db, Prisma } from "@/lib/server/db";
+import { db, type Prisma } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import { groupSelect, joinRequestSelect, type GroupRow, type JoinRequestRow } from "@/lib/server/groups/presenters";
 import { decodeCursor, toPage, type Page } from "@/lib/server/pagination";
 import type { GroupResource, Viewer } from "@/lib/server/policy";
-import { unreadNotificationCountSql } from "@/lib/server/notifications/queries";
 import { escapeLike } from "@/lib/server/questions/queries";
 import type { GroupMembershipFilter } from "@/lib/validation/groups";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/validation/questions";
@@ -47,46 +46,11 @@ export async function listSidebarGroups(viewer: Viewer | null, limit = 5) {
 /** Most groups listSidebarGroupsOfRequest reads (the Ask dialog's list; the side bar shows the first few). */
 export const SIDEBAR_GROUPS_READ = 20;
 
-/** A group as the side bar and the Ask dialog list it. */
-export type SidebarGroup = Prisma.GroupGetPayload<{ select: typeof groupListItemSelect }> & { isMember: boolean };
-
-type GroupItemJson = Omit<SidebarGroup, "isMember">;
-
-/**
- * What the member's site shell shows around every page, in one statement: the unread count of
- * the top bar and the side bar's groups (listSidebarGroups(viewer, 20): own groups, most
- * recently joined first, then the largest others). Separately they were three round trips, and
- * on one core a round trip costs more of the server's time than the query. Once per render.
- */
-export const memberShellOfRequest = cache(async (viewer: Viewer): Promise<{ unreadCount: number; groups: SidebarGroup[] }> => {
-  const take = SIDEBAR_GROUPS_READ;
-  const columns = Prisma.sql`g.id, g.name, g.profile_image_url AS "profileImageUrl", g.is_private AS "isPrivate", g.member_count AS "memberCount"`;
-  const [row] = await db.$queryRaw<{ unread: number; own: GroupItemJson[]; others: GroupItemJson[] }[]>`
-    SELECT ${unreadNotificationCountSql(viewer.id)} AS unread,
-      (SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'profileImageUrl', x."profileImageUrl", 'isPrivate', x."isPrivate", 'memberCount', x."memberCount") ORDER BY x.n), '[]'::json)
-         FROM (SELECT ${columns}, row_number() OVER (ORDER BY gm.joined_at DESC, gm.id DESC) AS n
-                 FROM group_members gm JOIN groups g ON g.id = gm.group_id
-                WHERE gm.user_id = ${viewer.id}
-                ORDER BY gm.joined_at DESC, gm.id DESC LIMIT ${take}) x) AS own,
-      (SELECT coalesce(json_agg(json_build_object('id', x.id, 'name', x.name, 'profileImageUrl', x."profileImageUrl", 'isPrivate', x."isPrivate", 'memberCount', x."memberCount") ORDER BY x.n), '[]'::json)
-         FROM (SELECT ${columns}, row_number() OVER (ORDER BY g.member_count DESC, g.id ASC) AS n
-                 FROM groups g
-                WHERE NOT EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = g.id AND gm.user_id = ${viewer.id})
-                ORDER BY g.member_count DESC, g.id ASC LIMIT ${take}) x) AS others`;
-  const own = (row?.own ?? []).map((g) => ({ ...g, isMember: true }));
-  // As listSidebarGroups: the largest groups the member is not in fill what their own leave.
-  const others = own.length >= take ? [] : (row?.others ?? []).slice(0, take - own.length).map((g) => ({ ...g, isMember: false }));
-  return { unreadCount: row?.unread ?? 0, groups: [...own, ...others] };
-});
-
 /**
  * listSidebarGroups(viewer, 20) once per server render, however many components ask: the side
  * bar's first few are the first few of the longer list (own groups first, then the largest).
- * A member's come with the rest of their shell (memberShellOfRequest).
  */
-export const listSidebarGroupsOfRequest = cache(async (viewer: Viewer | null): Promise<SidebarGroup[]> =>
-  viewer ? (await memberShellOfRequest(viewer)).groups : listSidebarGroups(viewer, SIDEBAR_GROUPS_READ),
-);
+export const listSidebarGroupsOfRequest = cache(async (viewer: Viewer | null) => listSidebarGroups(viewer, SIDEBAR_GROUPS_READ));
 
 /** Message of the 404 for a missing group. */
 export const GROUP_NOT_FOUND = "Group not found";

@@ -29,11 +29,6 @@ function whereSql(viewer: Viewer, unreadOnly: boolean): Prisma.Sql {
   return Prisma.sql`n.user_id = ${viewer.id} ${unreadOnly ? Prisma.sql`AND NOT n.is_read` : Prisma.empty} AND ${visibleNotificationsSql(viewer, "n")}`;
 }
 
-/** The count of the member's unread notifications (those they can see) as a scalar SQL subquery. */
-export function unreadNotificationCountSql(userId: string): Prisma.Sql {
-  return Prisma.sql`(SELECT count(*)::int FROM notifications n WHERE ${whereSql({ id: userId }, true)})`;
-}
-
 function clampLimit(limit: number | undefined): number {
   if (!limit || !Number.isFinite(limit)) return DEFAULT_NOTIFICATION_LIMIT;
   return Math.min(MAX_NOTIFICATION_LIMIT, Math.max(1, Math.floor(limit)));
