@@ -65,6 +65,8 @@ describe("getQuestionDetail", () => {
     expect(one.count).toBeGreaterThan(0);
     expect(one.count).toBeLessThanOrEqual(6);
     expect(twelve.count).toBe(one.count);
+    // One read with relation joins: the question, its answers, their comments and the viewer's votes.
+    expect(one.count).toBe(1);
   });
 
   it("answers a visitor in as many queries as a member", async () => {
@@ -73,5 +75,6 @@ describe("getQuestionDetail", () => {
     const visitor = await statementsOf(() => getQuestionDetail(question.id, null));
     expect(visitor.result?.answers).toHaveLength(5);
     expect(visitor.count).toBeLessThanOrEqual(6);
+    expect(visitor.count).toBe(1);
   });
 });

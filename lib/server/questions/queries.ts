@@ -1,5 +1,5 @@
 import "server-only";
-import { listPresentedAnswers } from "@/lib/server/answers/queries";
+import { presentAnswers, presentedAnswersSelect } from "@/lib/server/answers/queries";
 import { cached, SITE_LIST_TTL_MS, TRENDING_CACHE } from "@/lib/server/cache";
 import { db, Prisma } from "@/lib/server/db";
 import { badRequest, notFound } from "@/lib/server/errors";
@@ -277,9 +277,13 @@ export async function getQuestionOrThrow(id: number, viewer: Viewer | null): Pro
  * viewer's votes and the comment trees in three more (four SQL queries however many answers).
  */
 export async function getQuestionDetail(id: number, viewer: Viewer | null): Promise<QuestionDetailRow | null> {
-  const row = await db.question.findFirst({ where: { AND: [{ id }, visibleQuestionsWhere(viewer)] }, select: questionDetailSelect(viewer) });
+  // One statement: the question with its answers, their comments and the viewer's votes.
+  const row = await db.question.findFirst({
+    where: { AND: [{ id }, visibleQuestionsWhere(viewer)] },
+    select: { ...questionDetailSelect(viewer), answers: presentedAnswersSelect(viewer) },
+  });
   if (!row) return null;
-  return { ...row, answers: await listPresentedAnswers(row.id, viewer) };
+  return { ...row, answers: presentAnswers(row.answers, viewer) };
 }
 
 /** A question page's data, or 404 "Question not found" (also when it is hidden from the viewer). */
