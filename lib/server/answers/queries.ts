@@ -47,15 +47,6 @@ export async function getAnswerOrThrow(id: number, viewer: Viewer | null): Promi
   return answer;
 }
 
-/** The answers of one question, best score first, then oldest (the caller has checked the question's visibility). */
-export async function listAnswersOfQuestion(questionId: number): Promise<AnswerRow[]> {
-  return db.answer.findMany({
-    where: { questionId },
-    select: answerSelect,
-    orderBy: [...ANSWER_ORDER],
-  });
-}
-
 /** The viewer's votes on the given answers, by answer id (empty for a visitor). */
 export async function listViewerVotes(viewer: Viewer | null, answerIds: readonly number[]): Promise<Map<number, VoteType>> {
   const votes = new Map<number, VoteType>();

@@ -1,4 +1,5 @@
 import "server-only";
+import { parseCookieHeader } from "@/lib/server/auth/session";
 import { AppError, badRequest } from "@/lib/server/errors";
 import { errorResponse } from "@/lib/server/http";
 import { assertSameOrigin } from "@/lib/server/origin";
@@ -27,20 +28,7 @@ function isUsableCallbackUrl(value: string): boolean {
 }
 
 function callbackCookie(req: Request): { name: string; value: string } | null {
-  for (const part of (req.headers.get("cookie") ?? "").split(";")) {
-    const index = part.indexOf("=");
-    const name = part.slice(0, index).trim();
-    if (index > 0 && CALLBACK_COOKIES.includes(name)) {
-      let value = part.slice(index + 1).trim();
-      try {
-        value = decodeURIComponent(value);
-      } catch {
-        // a broken escape is judged as it is
-      }
-      return { name, value };
-    }
-  }
-  return null;
+  return parseCookieHeader(req.headers.get("cookie")).find((cookie) => CALLBACK_COOKIES.includes(cookie.name)) ?? null;
 }
 
 /** The error answer for a request to /api/auth/* that next-auth must not see, or null to let it through. */

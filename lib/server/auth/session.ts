@@ -145,7 +145,8 @@ export async function revokeAllSessions(userId: string): Promise<void> {
   ]);
 }
 
-function parseCookieHeader(header: string | null): { name: string; value: string }[] {
+/** The cookies of a Cookie header, values URL-decoded where they can be. */
+export function parseCookieHeader(header: string | null): { name: string; value: string }[] {
   if (!header) return [];
   return header.split(";").flatMap((part) => {
     const index = part.indexOf("=");

@@ -24,13 +24,3 @@ export async function getCommentOrThrow(id: number, viewer: Viewer | null): Prom
   if (!comment) throw notFound(COMMENT_NOT_FOUND);
   return comment;
 }
-
-/** Every comment and reply under the given answers, flat and oldest first (for buildCommentTree). */
-export async function listCommentsOfAnswers(answerIds: readonly number[]): Promise<CommentRow[]> {
-  if (answerIds.length === 0) return [];
-  return db.comment.findMany({
-    where: { answerId: { in: [...answerIds] } },
-    select: commentSelect,
-    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
-  });
-}

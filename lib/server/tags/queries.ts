@@ -141,5 +141,3 @@ export async function listPopularTags(limit = 8, viewer: Viewer | null = null) {
   // What visitors see is the same for everyone: kept briefly, forgotten on writes that change tag counts.
   return viewer === null ? cached(`${POPULAR_TAGS_CACHE}${limit}`, SITE_LIST_TTL_MS, load) : load();
 }
-
-
