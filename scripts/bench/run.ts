@@ -1,4 +1,4 @@
-// npm run bench [-- --scale 100000] [--soak] [--reseed] [--duration 20] [--no-lighthouse] [--no-small]
+// npm run bench [-- --scale 100000] [--soak] [--reseed] [--duration 20] [--no-lighthouse] [--no-small] [--trace] [--serve]
 //
 // Seeds a large community into its own database (embedded PostgreSQL 17 with
 // pg_stat_statements, in .data/bench), builds and starts Agora in production mode pinned to
@@ -423,6 +423,12 @@ async function main() {
     await withClient(mainUrl, (c) => c.query("DELETE FROM rate_limits"));
     let app = await startApp(mainUrl);
     const appUrl = `http://127.0.0.1:${APP_PORT}`;
+    if (flag("serve")) {
+      // Leave the app (pinned to its core) and the database running for profiling by hand, until Ctrl-C.
+      fs.writeFileSync(path.join(root, ".data/bench/cookies.txt"), cookies.join("\n"));
+      log(`Serving ${appUrl} (app pid ${app.pid}) on ${mainName}; member cookies in .data/bench/cookies.txt. Ctrl-C stops.`);
+      await new Promise(() => {});
+    }
     if (flag("trace")) {
       // Which statements one request of each case runs (for finding N+1s); then stop.
       for (const [kind, label] of [...readCases, ...writeCases]) {
