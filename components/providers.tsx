@@ -6,10 +6,9 @@ import { ThemeProvider } from "next-themes";
 
 import { makeQueryClient } from "@/lib/api-client/query-client";
 import { Toaster } from "@/components/ui/sonner";
-import { TooltipProvider } from "@/components/ui/tooltip";
 
 /**
- * App-wide client context: theme, React Query, tooltips and toasts (SPEC.md sections 7 and 9).
+ * App-wide client context: theme, React Query and toasts (SPEC.md sections 7 and 9).
  * `nonce` is the request's CSP nonce, for the inline script next-themes writes.
  */
 export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
@@ -19,18 +18,16 @@ export function Providers({ children, nonce }: { children: ReactNode; nonce?: st
   return (
     <ThemeProvider nonce={nonce} attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <QueryClientProvider client={queryClient}>
-        <TooltipProvider delayDuration={700} skipDelayDuration={300}>
-          {children}
-          <Toaster
-            position="bottom-right"
-            visibleToasts={1}
-            duration={5000}
-            hotkey={["F8"]}
-            richColors
-            closeButton
-            swipeDirections={["right"]}
-          />
-        </TooltipProvider>
+        {children}
+        <Toaster
+          position="bottom-right"
+          visibleToasts={1}
+          duration={5000}
+          hotkey={["F8"]}
+          richColors
+          closeButton
+          swipeDirections={["right"]}
+        />
       </QueryClientProvider>
     </ThemeProvider>
   );

@@ -3,7 +3,7 @@
 import { Bot, Loader2, Sparkles } from "lucide-react";
 
 import { AiAnswerStatus } from "@/components/answer/ai-answer-status";
-import { MarkdownPreview } from "@/components/question/markdown-editor";
+import { MarkdownPreview } from "@/components/question/markdown-preview";
 import { Badge } from "@/components/ui/badge";
 import { useAiAnswerStream } from "@/lib/api-client/ai-answers";
 import type { QuestionDetail } from "@/lib/api-client/question-cache";

@@ -1,10 +1,10 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { Bot, Sparkles, Trash2 } from "lucide-react";
 
 import { AnswerProvenance } from "@/components/answer/answer-provenance";
-import { ConfirmDeleteDialog } from "@/components/answer/confirm-delete-dialog";
 import { VoteButtons } from "@/components/answer/vote-buttons";
 import { CommentSection } from "@/components/comments/comment-section";
 import { TimeAgo } from "@/components/common/time-ago";
@@ -15,6 +15,9 @@ import { useDeleteAnswer } from "@/lib/api-client/answers";
 import type { Answer } from "@/lib/api-client/question-cache";
 import { displayName } from "@/lib/display";
 import { cn } from "@/lib/utils";
+
+// Only the author sees Delete: other viewers never load the confirmation dialog.
+const ConfirmDeleteDialog = dynamic(() => import("@/components/answer/confirm-delete-dialog").then((m) => m.ConfirmDeleteDialog));
 
 /** The element id of an answer: the anchor question cards and notifications link to. */
 export const answerElementId = (id: number) => `answer-${id}`;

@@ -5,15 +5,15 @@ import { Loader2, Sparkles, X } from "lucide-react";
 
 import { answerElementId } from "@/components/answer/answer-item";
 import { focusWhenRendered } from "@/components/answer/focus";
-import { MarkdownPreview } from "@/components/question/markdown-editor";
+import { MarkdownPreview } from "@/components/question/markdown-preview";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
 import { useGenerateAnswerPreview } from "@/lib/api-client/ai-answers";
 import { useCreateAnswer } from "@/lib/api-client/answers";
 import { toastError, toastSuccess } from "@/lib/api-client/toast";
-import { NO_CONTENT_MESSAGE, PROMPT_REQUIRED_MESSAGE, PROMPT_REQUIRED_TITLE } from "@/lib/validation/ai";
-import { CUSTOM_PROMPT_MAX_LENGTH } from "@/lib/validation/answers";
+import { NO_CONTENT_MESSAGE, PROMPT_REQUIRED_MESSAGE, PROMPT_REQUIRED_TITLE } from "@/lib/validation/messages/ai";
+import { CUSTOM_PROMPT_MAX_LENGTH } from "@/lib/validation/messages/answers";
 
 /*
  * The "Generate AI Answer" box (SPEC.md sections 2 and 4): a member writes a prompt, Generate

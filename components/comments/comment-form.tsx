@@ -6,7 +6,7 @@ import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { COMMENT_MAX_LENGTH } from "@/lib/validation/comments";
+import { COMMENT_MAX_LENGTH } from "@/lib/validation/messages/comments";
 import { cn } from "@/lib/utils";
 
 /**

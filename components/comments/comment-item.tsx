@@ -1,10 +1,10 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRef, useState } from "react";
 import { MessageSquareReply, Pencil, Trash2 } from "lucide-react";
 
-import { ConfirmDeleteDialog } from "@/components/answer/confirm-delete-dialog";
 import { focusWhenRendered } from "@/components/answer/focus";
 import { CommentForm } from "@/components/comments/comment-form";
 import { TimeAgo } from "@/components/common/time-ago";
@@ -14,6 +14,9 @@ import { useDeleteComment, useReplyToComment, useUpdateComment } from "@/lib/api
 import type { Comment } from "@/lib/api-client/question-cache";
 import { displayName } from "@/lib/display";
 import { cn } from "@/lib/utils";
+
+// Only the author sees Delete: other viewers never load the confirmation dialog.
+const ConfirmDeleteDialog = dynamic(() => import("@/components/answer/confirm-delete-dialog").then((m) => m.ConfirmDeleteDialog));
 
 /** SPEC.md sections 5 and 9: replies are offered below nesting depth 3 (depth counts from 0). */
 export const MAX_REPLY_DEPTH = 2;

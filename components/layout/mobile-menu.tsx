@@ -1,130 +1,43 @@
 "use client";
 
-import Link from "next/link";
-import { useState, type ReactNode } from "react";
-import {
-  Bell,
-  CircleHelp,
-  Home,
-  Info,
-  LogIn,
-  LogOut,
-  Menu,
-  MessageSquarePlus,
-  Settings,
-  Tags,
-  User,
-  Users,
-  UsersRound,
-} from "lucide-react";
+import { lazy, Suspense, useRef, useState } from "react";
+import { Menu } from "lucide-react";
 
-import { LogoMark } from "@/components/layout/logo";
-import { ThemeSwitcher } from "@/components/layout/theme-switcher";
-import { unreadBadgeText, type ShellUser } from "@/components/layout/types";
+import type { ShellUser } from "@/components/layout/types";
 import { Button } from "@/components/ui/button";
-import { Separator } from "@/components/ui/separator";
-import { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle, SheetTrigger } from "@/components/ui/sheet";
 
-interface MenuLink {
-  href: string;
-  label: string;
-  icon: ReactNode;
-  /** Route handlers (/api/login, /api/logout) need a full page navigation. */
-  external?: boolean;
-  badge?: number;
-}
-
-function memberLinks(user: ShellUser, unread: number): MenuLink[][] {
-  return [
-    [
-      { href: "/", label: "Home", icon: <Home /> },
-      { href: "/users", label: "Users", icon: <Users /> },
-      { href: "/tags", label: "Tags", icon: <Tags /> },
-      { href: "/groups", label: "Groups", icon: <UsersRound /> },
-      { href: "/notifications", label: "Notifications", icon: <Bell />, badge: unread },
-      { href: "/about", label: "About", icon: <Info /> },
-    ],
-    [{ href: "/?ask=1", label: "Ask Question", icon: <MessageSquarePlus /> }],
-    [
-      { href: `/users/${user.id}`, label: "Profile", icon: <User /> },
-      { href: "/settings", label: "Settings", icon: <Settings /> },
-      { href: "/api/logout", label: "Log out", icon: <LogOut />, external: true },
-    ],
-  ];
-}
-
-const visitorLinks: MenuLink[][] = [
-  [
-    { href: "/about", label: "About", icon: <Info /> },
-    { href: "/api/login", label: "Sign In", icon: <LogIn />, external: true },
-  ],
-];
-
-const itemClass =
-  "flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium text-foreground outline-none transition-colors hover:bg-accent hover:text-accent-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 [&_svg]:size-4 [&_svg]:text-muted-foreground";
+// The sheet's code (Radix Dialog, focus trap, scroll lock) loads the first time the menu is
+// opened: the button is on every page, and on wide screens it is not even shown.
+const MobileMenuSheet = lazy(() => import("@/components/layout/mobile-menu-sheet").then((m) => ({ default: m.MobileMenuSheet })));
 
 /** The menu for screens below the large breakpoint (SPEC.md section 2, "Top bar, side bar, menus"). */
 export function MobileMenu({ user, unreadCount = 0 }: { user: ShellUser | null; unreadCount?: number }) {
   const [open, setOpen] = useState(false);
-  const groups = user ? memberLinks(user, unreadCount) : visitorLinks;
+  const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
 
   return (
-    <Sheet open={open} onOpenChange={setOpen}>
-      <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="lg:hidden" aria-label="Open menu">
-          <Menu className="size-5" />
-        </Button>
-      </SheetTrigger>
-      <SheetContent side="left" className="w-72 gap-0 p-0">
-        <SheetHeader className="border-b">
-          <SheetTitle className="flex items-center gap-2 text-lg font-bold">
-            <LogoMark className="size-7" /> Agora
-          </SheetTitle>
-          <SheetDescription className="sr-only">Site navigation</SheetDescription>
-        </SheetHeader>
-        <nav aria-label="Mobile" className="flex-1 overflow-y-auto p-3">
-          {groups.map((links, index) => (
-            <div key={index}>
-              {index > 0 ? <Separator className="my-2" /> : null}
-              <ul className="space-y-0.5">
-                {links.map((link) => (
-                  <li key={link.href}>
-                    <SheetClose asChild>
-                      {link.external ? (
-                        <a href={link.href} className={itemClass}>
-                          {link.icon}
-                          {link.label}
-                        </a>
-                      ) : (
-                        <Link href={link.href} className={itemClass}>
-                          {link.icon}
-                          <span className="flex-1">{link.label}</span>
-                          {link.badge ? (
-                            <span
-                              className="rounded-full bg-destructive px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white dark:bg-red-600"
-                              aria-label={`${link.badge} unread`}
-                            >
-                              {unreadBadgeText(link.badge)}
-                            </span>
-                          ) : null}
-                        </Link>
-                      )}
-                    </SheetClose>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-        </nav>
-        <div className="space-y-3 border-t p-4">
-          <ThemeSwitcher />
-          {!user ? (
-            <p className="flex items-center gap-2 text-xs text-muted-foreground">
-              <CircleHelp className="size-4 shrink-0" aria-hidden /> Sign in to ask questions and join the discussion.
-            </p>
-          ) : null}
-        </div>
-      </SheetContent>
-    </Sheet>
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        className="lg:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu className="size-5" />
+      </Button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileMenuSheet user={user} unreadCount={unreadCount} open={open} onOpenChange={setOpen} trigger={button} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

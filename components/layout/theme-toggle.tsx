@@ -1,43 +1,33 @@
 "use client";
 
-import { Monitor, Moon, Sun } from "lucide-react";
-import { useTheme } from "next-themes";
+import { lazy, Suspense, useState, type ComponentProps } from "react";
+import { Moon, Sun } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 
-/** Light, dark or follow the system. The icon follows the applied class, so it never mismatches on hydration. */
-export function ThemeToggle() {
-  const { theme, setTheme } = useTheme();
+/** The theme button; the loaded menu uses it as its trigger. The icon follows the applied class, so it never mismatches on hydration. */
+export function ThemeToggleButton(props: ComponentProps<typeof Button>) {
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label="Change theme">
-          <Sun className="size-5 dark:hidden" />
-          <Moon className="hidden size-5 dark:block" />
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-40">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme ?? "system"} onValueChange={setTheme}>
-          <DropdownMenuRadioItem value="light">
-            <Sun /> Light
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="dark">
-            <Moon /> Dark
-          </DropdownMenuRadioItem>
-          <DropdownMenuRadioItem value="system">
-            <Monitor /> System
-          </DropdownMenuRadioItem>
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <Button variant="ghost" size="icon" aria-label="Change theme" aria-haspopup="menu" {...props}>
+      <Sun className="size-5 dark:hidden" />
+      <Moon className="hidden size-5 dark:block" />
+    </Button>
+  );
+}
+
+// The menu's code (Radix, floating-ui) loads the first time the button is pressed: the button is
+// on every page, and most page views never open it.
+const ThemeMenu = lazy(() => import("@/components/layout/theme-menu").then((m) => ({ default: m.ThemeMenu })));
+
+/** Light, dark or follow the system. */
+export function ThemeToggle() {
+  const [wanted, setWanted] = useState(false);
+  const closed = <ThemeToggleButton aria-expanded={false} onClick={() => setWanted(true)} />;
+  return wanted ? (
+    <Suspense fallback={closed}>
+      <ThemeMenu />
+    </Suspense>
+  ) : (
+    closed
   );
 }

@@ -1,17 +1,20 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { Plus } from "lucide-react";
 
-import { NotificationBell } from "@/components/notifications/notification-bell";
 import { BrandLink } from "@/components/layout/logo";
 import { MobileMenu } from "@/components/layout/mobile-menu";
 import { SearchBox } from "@/components/layout/search-box";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
 import type { ShellUser } from "@/components/layout/types";
-import { UserMenu } from "@/components/layout/user-menu";
 import { Button } from "@/components/ui/button";
 import { useUnreadCount } from "@/lib/api-client/notifications";
+
+// Members only: a visitor's page does not load the bell or the user menu.
+const NotificationBell = dynamic(() => import("@/components/notifications/notification-bell").then((m) => m.NotificationBell));
+const UserMenu = dynamic(() => import("@/components/layout/user-menu").then((m) => m.UserMenu));
 
 /**
  * The top bar of every page but the landing: logo, search, and either About / Log In (visitors)

@@ -1,38 +1,12 @@
 "use client";
 
-import { forwardRef, useEffect, useState, type ComponentProps } from "react";
+import { forwardRef, useState, type ComponentProps } from "react";
 import { Eye, PenLine } from "lucide-react";
 
+import { MarkdownPreview } from "@/components/question/markdown-preview";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { Textarea } from "@/components/ui/textarea";
 import { cn } from "@/lib/utils";
-
-type Renderer = (source: string) => string;
-
-// The renderer (markdown-it, highlight.js, sanitize-html) loads the first time a preview is shown.
-let rendererPromise: Promise<Renderer> | null = null;
-function loadRenderer(): Promise<Renderer> {
-  rendererPromise ??= import("@/lib/markdown/render").then((m) => m.renderMarkdown);
-  return rendererPromise;
-}
-
-/** The rendered preview of a Markdown source, with the same renderer and sanitizer as the server. */
-export function MarkdownPreview({ source, className }: { source: string; className?: string }) {
-  const [render, setRender] = useState<Renderer | null>(null);
-  useEffect(() => {
-    let alive = true;
-    void loadRenderer().then((fn) => {
-      if (alive) setRender(() => fn);
-    });
-    return () => {
-      alive = false;
-    };
-  }, []);
-
-  if (!source.trim()) return <p className={cn("text-sm text-muted-foreground", className)}>Nothing to preview yet.</p>;
-  if (!render) return <p className={cn("text-sm text-muted-foreground", className)}>Loading preview…</p>;
-  return <div className={cn("prose-agora", className)} dangerouslySetInnerHTML={{ __html: render(source) }} />;
-}
 
 type EditorProps = Omit<ComponentProps<"textarea">, "value"> & {
   value: string;

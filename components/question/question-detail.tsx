@@ -1,23 +1,28 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { Eye, LogIn, MessageSquare, UsersRound } from "lucide-react";
 
 import { AiAnswerLive } from "@/components/answer/ai-answer-live";
-import { AnswerForm } from "@/components/answer/answer-form";
 import { AnswerList } from "@/components/answer/answer-list";
-import { GenerateAiAnswer } from "@/components/answer/generate-ai-answer";
 import { TimeAgo } from "@/components/common/time-ago";
 import { UserAvatar } from "@/components/common/user-avatar";
-import { OwnerMenu } from "@/components/question/owner-menu";
-import { SaveToggle } from "@/components/question/save-toggle";
 import { ShareMenu } from "@/components/question/share-menu";
 import { TagChip } from "@/components/question/tag-chip";
 import { Button } from "@/components/ui/button";
 import type { QuestionDetail as QuestionDetailData } from "@/lib/api-client/question-cache";
 import { useQuestionDetail } from "@/lib/api-client/question-detail";
 import { displayName } from "@/lib/display";
+
+// The members' tools load only where they are shown: a visitor's page does not carry the forms,
+// their validation (zod, react-hook-form) or the edit dialog. Rendered on the server as usual,
+// so a member's page arrives with them and preloads their code.
+const AnswerForm = dynamic(() => import("@/components/answer/answer-form").then((m) => m.AnswerForm));
+const GenerateAiAnswer = dynamic(() => import("@/components/answer/generate-ai-answer").then((m) => m.GenerateAiAnswer));
+const OwnerMenu = dynamic(() => import("@/components/question/owner-menu").then((m) => m.OwnerMenu));
+const SaveToggle = dynamic(() => import("@/components/question/save-toggle").then((m) => m.SaveToggle));
 
 /** SPEC.md section 9: the question page shows at most 3 tags, then '+N more'. */
 export const DETAIL_TAG_LIMIT = 3;
@@ -132,11 +137,13 @@ function QuestionHeader({ question }: { question: QuestionDetailData }) {
         <div className="-mr-2 flex items-center gap-1">
           <ShareMenu question={question} />
           {question.viewerCan.save ? <SaveToggle question={question} initialSaved={question.saved} /> : null}
-          <OwnerMenu
-            question={{ id: question.id, title: question.title, description: question.description, tags: question.tags }}
-            viewerCan={question.viewerCan}
-            onDeleted={() => router.replace("/")}
-          />
+          {question.viewerCan.edit || question.viewerCan.delete ? (
+            <OwnerMenu
+              question={{ id: question.id, title: question.title, description: question.description, tags: question.tags }}
+              viewerCan={question.viewerCan}
+              onDeleted={() => router.replace("/")}
+            />
+          ) : null}
         </div>
       </div>
     </article>

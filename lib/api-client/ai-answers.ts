@@ -6,7 +6,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { isUnauthorizedError, readJsonResponse, throwIfResNotOk } from "@/lib/api-client/fetcher";
 import { insertAnswer, markQuestionListsStale, updateQuestionDetail, type Answer, type QuestionDetail } from "@/lib/api-client/question-cache";
 import { toastError, toastMutationError } from "@/lib/api-client/toast";
-import { GENERATE_FAILED_MESSAGE, LOGIN_REQUIRED_MESSAGE, LOGIN_REQUIRED_TITLE } from "@/lib/validation/ai";
+import { GENERATE_FAILED_MESSAGE, LOGIN_REQUIRED_MESSAGE, LOGIN_REQUIRED_TITLE } from "@/lib/validation/messages/ai";
 
 /*
  * The AI answers in the browser (DECISIONS.md section 6): a member's custom-prompt preview,

@@ -1,15 +1,7 @@
 // Answers: the same schema validates the answer form in the browser and the body of
 // POST /api/questions/{id}/answers on the server (docs/API.md). Unknown fields are dropped.
 import { z } from "./zod";
-
-export const ANSWER_MAX_LENGTH = 30_000;
-export const CUSTOM_PROMPT_MAX_LENGTH = 2_000;
-
-export const ANSWER_REQUIRED_MESSAGE = "Answer cannot be empty";
-export const ANSWER_TOO_LONG_MESSAGE = `Answer must be at most ${ANSWER_MAX_LENGTH.toLocaleString("en-US")} characters`;
-export const CUSTOM_PROMPT_TOO_LONG_MESSAGE = `Custom prompt must be at most ${CUSTOM_PROMPT_MAX_LENGTH.toLocaleString("en-US")} characters`;
-/** Only the built-in assistant posts a question's automatic answer (DECISIONS.md section 6). */
-export const AUTO_GENERATED_MESSAGE = "Members cannot post automatic answers";
+import { ANSWER_MAX_LENGTH, CUSTOM_PROMPT_MAX_LENGTH, ANSWER_REQUIRED_MESSAGE, ANSWER_TOO_LONG_MESSAGE, CUSTOM_PROMPT_TOO_LONG_MESSAGE, AUTO_GENERATED_MESSAGE } from "@/lib/validation/messages/answers";
 
 /** POST /api/questions/{id}/answers and the answer form: Markdown content, the prompt it came from, if any. */
 export const answerCreateSchema = z.object(
@@ -38,3 +30,5 @@ export const answerCreateSchema = z.object(
 
 export type AnswerFormValues = z.input<typeof answerCreateSchema>;
 export type AnswerCreateInput = z.output<typeof answerCreateSchema>;
+
+export { ANSWER_MAX_LENGTH, CUSTOM_PROMPT_MAX_LENGTH, ANSWER_REQUIRED_MESSAGE, ANSWER_TOO_LONG_MESSAGE, CUSTOM_PROMPT_TOO_LONG_MESSAGE, AUTO_GENERATED_MESSAGE };

@@ -2,11 +2,7 @@
 // browser and the bodies of the comment calls on the server (SPEC.md section 5: blank or
 // whitespace-only content cannot be submitted).
 import { z } from "./zod";
-
-export const COMMENT_MAX_LENGTH = 2_000;
-
-export const COMMENT_REQUIRED_MESSAGE = "Comment cannot be empty";
-export const COMMENT_TOO_LONG_MESSAGE = `Comment must be at most ${COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters`;
+import { COMMENT_MAX_LENGTH, COMMENT_REQUIRED_MESSAGE, COMMENT_TOO_LONG_MESSAGE } from "@/lib/validation/messages/comments";
 
 /** POST /api/answers/{id}/comments, POST /api/comments/{id}/replies and PATCH /api/comments/{id}. */
 export const commentSchema = z.object(
@@ -22,3 +18,5 @@ export const commentSchema = z.object(
 
 export type CommentFormValues = z.input<typeof commentSchema>;
 export type CommentInput = z.output<typeof commentSchema>;
+
+export { COMMENT_MAX_LENGTH, COMMENT_REQUIRED_MESSAGE, COMMENT_TOO_LONG_MESSAGE };

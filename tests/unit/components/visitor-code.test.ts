@@ -1,0 +1,87 @@
+/**
+ * What a visitor's question page makes the browser load (issue 8: JavaScript for a visitor).
+ * The members' tools, the forms' validation (zod, react-hook-form) and the menus' library load
+ * on demand (next/dynamic, React.lazy): this walks the static imports from the page's client
+ * entry points, as the bundler does, and fails when one of them reaches those packages again.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(__dirname, "../../..");
+
+/** The client components a visitor's question page renders (app/(public)/questions/[id]/page.tsx and its layouts). */
+const visitorEntries = ["components/providers.tsx", "components/layout/top-bar.tsx", "components/question/question-detail.tsx"];
+
+/** Packages that only members' tools or opened menus need. */
+const onDemandOnly = [/^zod(\/|$)/, /^react-hook-form$/, /^@hookform\//, /^radix-ui:(DropdownMenu|Dialog|AlertDialog|Tabs|Popover|Tooltip)$/];
+
+function resolveLocal(specifier: string, from: string): string | null {
+  const base = specifier.startsWith("@/") ? path.join(root, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : null;
+  if (!base) return null;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
+  }
+  throw new Error(`cannot resolve ${specifier} from ${path.relative(root, from)}`);
+}
+
+/**
+ * Static value imports and re-exports of a module (type-only ones are erased; `import()` is on
+ * demand). The radix-ui package is one entry per primitive ("radix-ui:Dialog"), as the bundler
+ * keeps only the primitives imported.
+ */
+function staticImports(file: string): string[] {
+  const source = fs.readFileSync(file, "utf8");
+  const found: string[] = [];
+  const statement = /^(?:import|export)\s+(type\s+)?(?:([\s\S]*?)\sfrom\s+)?["']([^"']+)["'];?/gm;
+  for (const match of source.matchAll(statement)) {
+    if (match[1]) continue;
+    const specifier = match[3]!;
+    if (specifier !== "radix-ui") found.push(specifier);
+    else for (const name of match[2]!.matchAll(/(\w+)\s+as\s+\w+|(\w+)/g)) found.push(`radix-ui:${name[1] ?? name[2]}`);
+  }
+  return found;
+}
+
+/** Every package a set of entry points reaches through static imports, with the chain that reaches it. */
+function reachedPackages(entries: string[]): Map<string, string[]> {
+  const packages = new Map<string, string[]>();
+  const seen = new Set<string>();
+  const queue: [string, string[]][] = entries.map((e) => [path.join(root, e), [e]]);
+  while (queue.length > 0) {
+    const [file, chain] = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const specifier of staticImports(file)) {
+      const local = resolveLocal(specifier, file);
+      if (local) queue.push([local, [...chain, path.relative(root, local)]]);
+      else if (!packages.has(specifier)) packages.set(specifier, chain);
+    }
+  }
+  return packages;
+}
+
+describe("a visitor's question page", () => {
+  const packages = reachedPackages(visitorEntries);
+
+  it("walks the real import graph (React, Next and TanStack Query are reached)", () => {
+    expect(packages.has("react")).toBe(true);
+    expect(packages.has("@tanstack/react-query")).toBe(true);
+    expect(packages.has("radix-ui:Slot")).toBe(true);
+    expect([...packages.keys()].some((p) => p.startsWith("next/"))).toBe(true);
+  });
+
+  it("does not load form validation or menu code until a member or a click asks for it", () => {
+    const offenders = [...packages.entries()]
+      .filter(([name]) => onDemandOnly.some((pattern) => pattern.test(name)))
+      .map(([name, chain]) => `${name} via ${chain.join(" -> ")}`);
+    expect(offenders).toEqual([]);
+  });
+
+  it("would notice a static import of a members' tool or a menu", () => {
+    // The check itself: what the on-demand modules load is caught when one is imported statically.
+    const caught = (entry: string) => [...reachedPackages([entry]).keys()].filter((name) => onDemandOnly.some((pattern) => pattern.test(name)));
+    expect(caught("components/answer/answer-form.tsx")).toEqual(expect.arrayContaining(["react-hook-form", "@hookform/resolvers/zod", "zod"]));
+    expect(caught("components/layout/theme-menu.tsx")).toEqual(["radix-ui:DropdownMenu"]);
+    expect(caught("components/layout/mobile-menu-sheet.tsx")).toEqual(["radix-ui:Dialog"]);
+  });
+});
