@@ -1,6 +1,7 @@
 import "server-only";
 import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { db, Prisma } from "@/lib/server/db";
 import { rateLimited } from "@/lib/server/errors";
 import { isPeerAddressStamped, PEER_ADDRESS_HEADER } from "@/lib/server/peer-address";
 import { SIGN_IN_THROTTLED_MESSAGE } from "@/lib/validation/auth";
@@ -96,6 +97,71 @@ export async function retryAfterSeconds(name: LimiterName, key: string): Promise
   const res = await limiter(name).get(storeKey(key));
   if (!res || res.consumedPoints < limits[name].points) return null;
   return secondsOf(res);
+}
+
+/**
+ * Several limits of one action in a single statement (one round trip, on Prisma's pool rather
+ * than the limiter's own three connections), with exactly the semantics of
+ *
+ *   for (const name of check) await assertUnderLimit(name, key);
+ *   for (const name of spend) await consume(name, key);
+ *
+ * on rate-limiter-flexible's own rows (same keys, same upsert, same expiry in epoch ms), so
+ * retryAfterSeconds, resetLimit and refund keep working on them: nothing is spent when a
+ * `check` limit is already used up; each `spend` limit is charged a point only when the one
+ * before it was not exceeded, and the first exceeded one answers the 429 with its message and
+ * Retry-After. The upsert locks the row (ON CONFLICT DO UPDATE), so concurrent requests are
+ * counted one after the other and the limit holds under races, as with consume().
+ * Unlike consume(), a database failure is not covered by the in-memory insurance limiter: the
+ * action this guards writes to the same database and would fail as well.
+ */
+export async function consumeInOrder(key: string, { check, spend }: { check: readonly LimiterName[]; spend: readonly LimiterName[] }): Promise<void> {
+  if (spend.length === 0) throw new Error("consumeInOrder: nothing to spend");
+  const now = Date.now();
+  const rlKey = (name: LimiterName) => `${name}:${storeKey(key)}`;
+  const nowMs = Prisma.sql`${now}::bigint`;
+  const steps = spend.map((name, i) => {
+    const gate =
+      i === 0
+        ? check.length === 0
+          ? Prisma.sql`SELECT 1`
+          : Prisma.sql`SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM used WHERE used.points >= used.max)`
+        : Prisma.sql`SELECT 1 FROM s${Prisma.raw(String(i - 1))} WHERE points <= ${limits[spend[i - 1]!].points}::int`;
+    // rate-limiter-flexible's upsert (RateLimiterPostgres._upsert), gated on the step before.
+    return Prisma.sql`s${Prisma.raw(String(i))} AS (
+      INSERT INTO rate_limits (key, points, expire)
+      SELECT ${rlKey(name)}::varchar, 1, ${now + limits[name].duration * 1000}::bigint FROM (${gate}) AS gate
+      ON CONFLICT (key) DO UPDATE SET
+        points = CASE WHEN rate_limits.expire <= ${nowMs} THEN 1 ELSE rate_limits.points + 1 END,
+        expire = CASE WHEN rate_limits.expire <= ${nowMs} THEN EXCLUDED.expire ELSE rate_limits.expire END
+      RETURNING key, points, expire
+    )`;
+  });
+  // What assertUnderLimit reads (RateLimiterPostgres._get): unexpired rows of the checked limits.
+  const checked = check.length === 0 ? Prisma.sql`SELECT NULL::varchar AS key, 0 AS max WHERE false` : Prisma.join(check.map((name) => Prisma.sql`SELECT ${rlKey(name)}::varchar AS key, ${limits[name].points}::int AS max`), " UNION ALL ");
+  const rows = await db.$queryRaw<{ step: string; key: string; points: number; expire: number | null }[]>`
+    WITH wanted AS (${checked}),
+    used AS (
+      SELECT r.key, r.points, r.expire, w.max FROM rate_limits r JOIN wanted w ON w.key = r.key
+       WHERE r.expire > ${nowMs} OR r.expire IS NULL
+    ),
+    ${Prisma.join(steps, ",\n")}
+    SELECT 'check' AS step, key, points, expire::float8 AS expire FROM used
+    ${Prisma.join(spend.map((_, i) => Prisma.sql`UNION ALL SELECT 'spend', key, points, expire::float8 FROM s${Prisma.raw(String(i))}`), "\n")}`;
+  const found = (step: string, name: LimiterName) => rows.find((row) => row.step === step && row.key === rlKey(name));
+  const reject = (name: LimiterName, expire: number | null) => {
+    const msBeforeNext = expire === null ? -1 : Math.max(expire - Date.now(), 0);
+    return rateLimited(Math.max(1, Math.ceil(msBeforeNext / 1000)), limits[name].message);
+  };
+  for (const name of check) {
+    const row = found("check", name);
+    if (row && row.points >= limits[name].points) throw reject(name, row.expire);
+  }
+  for (const name of spend) {
+    const row = found("spend", name);
+    if (!row) throw new Error(`consumeInOrder: ${name} was not charged`); // cannot happen: the step before it passed
+    if (row.points > limits[name].points) throw reject(name, row.expire);
+  }
 }
 
 /** Gives points back to a key (an attempt that should not count after all). */

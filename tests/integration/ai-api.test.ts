@@ -223,7 +223,7 @@ describe("GET /api/questions/:id/ai-answer/stream", () => {
   };
   async function ask(title: string, groupId: number | null = null) {
     const tag = await createTag();
-    return createQuestionWithJob(alice, { title, description: "", tagIds: [tag.id], groupId });
+    return createQuestionWithJob(alice, { title, description: "", tags: [tag], group: groupId === null ? null : await db.group.findUniqueOrThrow({ where: { id: groupId }, select: { id: true, name: true, isPrivate: true } }) });
   }
 
   it("answers 404 for a private group's question outside the group", async () => {

@@ -36,7 +36,7 @@ afterAll(async () => {
 
 async function ask(title: string, description = "", groupId: number | null = null) {
   const tag = await createTag();
-  return createQuestionWithJob(alice, { title, description, tagIds: [tag.id], groupId });
+  return createQuestionWithJob(alice, { title, description, tags: [tag], group: groupId === null ? null : await db.group.findUniqueOrThrow({ where: { id: groupId }, select: { id: true, name: true, isPrivate: true } }) });
 }
 
 const jobOf = (questionId: number) => db.aiAnswerJob.findUniqueOrThrow({ where: { questionId } });

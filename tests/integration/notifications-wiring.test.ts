@@ -35,7 +35,7 @@ describe("the AI's automatic answer", () => {
   it("tells the asker 'Agora AI answered your question', once, linking to the answer", async () => {
     const alice = await createUser();
     const tag = await createTag();
-    const { id } = await createQuestionWithJob(alice, { title: "Why does my counter reset on every render?", description: "", tagIds: [tag.id], groupId: null });
+    const { id } = await createQuestionWithJob(alice, { title: "Why does my counter reset on every render?", description: "", tags: [tag], group: null });
     expect(await processOwedAnswers({ questionIds: [id] })).toMatchObject({ done: 1 });
     await processOwedAnswers({ questionIds: [id] });
 

@@ -1,6 +1,8 @@
 /** @jest-environment node */
 import { db } from "@/lib/server/db";
-import { closeRateLimitStore } from "@/lib/server/rate-limit";
+import { closeRateLimitStore, resetLimit } from "@/lib/server/rate-limit";
+import { presentQuestionDetail } from "@/lib/server/questions/presenters";
+import { getQuestionDetailOrThrow } from "@/lib/server/questions/queries";
 import { GET as listRoute, POST as createRoute } from "@/app/api/questions/route";
 import { DELETE as deleteRoute, GET as getRoute, PUT as updateRoute } from "@/app/api/questions/[id]/route";
 import {
@@ -252,6 +254,23 @@ describe("POST /api/questions", () => {
     expect(job.status).toBe("pending");
     const tags = await db.tag.findMany({ where: { id: { in: [t1.id, t2.id] } } });
     for (const t of tags) expect(t.questionCount).toBe(1);
+  });
+
+  it("answers 201 with exactly what reading the question back gives its author", async () => {
+    const creator = await createUser({ tag: "creator" });
+    const asker = await createUser({ tag: "asker", firstName: "Grace", lastName: "Hopper" });
+    const [t1, t2, t3] = [await createTag(), await createTag(), await createTag()];
+    const group = await createGroup({ creator, members: [asker], isPrivate: true });
+    for (const json of [
+      { title: "Does the 201 match the page?", description: "Some *Markdown* with `code`.", tagIds: [t3.id, t1.id, t2.id] },
+      { title: "And inside a private group?", tagIds: [t2.id], groupId: group.id },
+    ]) {
+      const { res, body } = await post(asker, json);
+      expect(res.status).toBe(201);
+      const reread = presentQuestionDetail(await getQuestionDetailOrThrow(body.id, asker), asker);
+      expect(body).toEqual(JSON.parse(JSON.stringify(reread)));
+      await resetLimit("questionInterval", asker.id);
+    }
   });
 
   it("accepts a null description and groupId", async () => {

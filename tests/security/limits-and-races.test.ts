@@ -169,6 +169,17 @@ describe("50 identical requests at once have exactly one effect", () => {
     expect(await db.notification.count({ where: { userId: author.user.id, type: "vote" } })).toBe(1);
   });
 
+  it("ask a question: one question, the others 429 (15 s apart), the counters move by one", async () => {
+    const asker = await createMember(`race-question-${unique()}`);
+    const tag = await createTag();
+    const statuses = await fifty(route("POST /api/questions"), () => ({ cookie: asker.cookie, json: { title: `A question asked fifty times ${unique()}`, tagIds: [tag.id] } }));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(49);
+    expect(await db.question.count({ where: { authorId: asker.user.id } })).toBe(1);
+    expect((await db.tag.findUniqueOrThrow({ where: { id: tag.id } })).questionCount).toBe(1);
+    expect(await db.aiAnswerJob.count({ where: { question: { authorId: asker.user.id } } })).toBe(1);
+  });
+
   it("save: one saved row", async () => {
     const author = await createMember(`race-saved-${unique()}`);
     const saver = await createMember(`race-saver-${unique()}`);

@@ -6,8 +6,8 @@ import { authorize } from "@/lib/server/policy";
 import { kickAiWorker } from "@/lib/server/ai/worker";
 import { createQuestion } from "@/lib/server/questions/mutations";
 import { presentQuestionDetail, presentQuestionSummary } from "@/lib/server/questions/presenters";
-import { countQuestions, getQuestionDetailOrThrow, listChosenTagsOrThrow, listQuestions } from "@/lib/server/questions/queries";
-import { assertUnderLimit, consume } from "@/lib/server/rate-limit";
+import { countQuestions, listChosenTagsOrThrow, listQuestions } from "@/lib/server/questions/queries";
+import { consumeInOrder } from "@/lib/server/rate-limit";
 import { questionCreateSchema, questionListQuerySchema, searchParamsOf } from "@/lib/validation/questions";
 
 /** A question body is at most 20,000 characters of description, up to 4 bytes each, plus a little. */
@@ -29,11 +29,10 @@ export const POST = handler(async (req) => {
   const group = input.groupId === null ? null : await getGroupOrThrow(input.groupId); // 404
   authorize(viewer, "question.create");
   if (group) authorize(await withGroupIds(viewer), "group.post", group); // 403 outside the group
-  await assertUnderLimit("questionDaily", viewer.id); // 429
-  await consume("questionInterval", viewer.id);
-  await consume("questionDaily", viewer.id);
-  const { id } = await createQuestion(viewer, { ...input, tagIds: tags.map((t) => t.id), groupId: group?.id ?? null });
+  // One statement: the daily limit checked, then 15 s apart and 20 a day charged in that order (429).
+  await consumeInOrder(viewer.id, { check: ["questionDaily"], spend: ["questionInterval", "questionDaily"] });
+  // One statement as well, returning what the 201 shows (the question as its author reads it).
+  const question = await createQuestion(viewer, { title: input.title, description: input.description, tags, group });
   kickAiWorker(); // writes the owed AI answer after the response, never making the asker wait
-  const question = await getQuestionDetailOrThrow(id, viewer);
   return Response.json(presentQuestionDetail(question, viewer), { status: 201 });
 });

@@ -4,7 +4,7 @@ import { db } from "@/lib/server/db";
 import { orIfGone } from "@/lib/server/db-errors";
 import { notFound } from "@/lib/server/errors";
 import { answerSelect, type AnswerRow } from "@/lib/server/answers/presenters";
-import { ANSWER_NOT_FOUND, QUESTION_NOT_FOUND } from "@/lib/server/answers/queries";
+import { ANSWER_NOT_FOUND, QUESTION_NOT_FOUND, type AnswerableQuestion } from "@/lib/server/answers/queries";
 import { NOTIFYING_TRANSACTION, notifyNewAnswer } from "@/lib/server/notifications/mutations";
 import type { AnswerCreateInput } from "@/lib/validation/answers";
 
@@ -17,7 +17,8 @@ export async function createAnswer({
   author,
   input,
 }: {
-  question: { id: number };
+  /** With its title, author and group when at hand (the route's read): the notification then reads nothing again. */
+  question: { id: number } | AnswerableQuestion;
   author: { id: string };
   input: Pick<AnswerCreateInput, "content" | "customPrompt">;
 }): Promise<AnswerRow> {
@@ -42,7 +43,7 @@ export async function createAnswer({
         data: { answerCount: { increment: 1 }, lastActivityAt: now },
         select: { id: true },
       });
-      await notifyNewAnswer(tx, { answerId: created.id });
+      await notifyNewAnswer(tx, { answerId: created.id, known: "title" in question ? { answer: created, question } : undefined });
       return created;
     }, NOTIFYING_TRANSACTION),
     () => notFound(QUESTION_NOT_FOUND),

@@ -21,6 +21,7 @@ const ANSWER_ORDER = [{ voteScore: "desc" }, { createdAt: "asc" }, { id: "asc" }
 /** The few columns of a question that answering it needs. */
 export interface AnswerableQuestion {
   id: number;
+  title: string;
   authorId: string;
   groupId: number | null;
 }
@@ -29,7 +30,7 @@ export interface AnswerableQuestion {
 export async function getQuestionToAnswerOrThrow(id: number, viewer: Viewer | null): Promise<AnswerableQuestion> {
   const question = await db.question.findFirst({
     where: { AND: [{ id }, visibleQuestionsWhere(viewer)] },
-    select: { id: true, authorId: true, groupId: true },
+    select: { id: true, title: true, authorId: true, groupId: true },
   });
   if (!question) throw notFound(QUESTION_NOT_FOUND);
   return question;

@@ -3,6 +3,7 @@ import { renderMarkdown } from "@/lib/markdown/render";
 import { forgetPopularTags, forgetTrending } from "@/lib/server/cache";
 import { db, type Prisma } from "@/lib/server/db";
 import type { Viewer } from "@/lib/server/policy";
+import type { QuestionDetailRow } from "@/lib/server/questions/presenters";
 import type { QuestionRef } from "@/lib/server/questions/queries";
 
 /*
@@ -15,33 +16,105 @@ import type { QuestionRef } from "@/lib/server/questions/queries";
 export interface NewQuestion {
   title: string;
   description: string;
-  tagIds: number[];
-  groupId: number | null;
+  /** The chosen tags that exist, in the member's order (listChosenTagsOrThrow). */
+  tags: { id: number; name: string; color: string }[];
+  group: { id: number; name: string; isPrivate: boolean } | null;
 }
 
 /**
  * Saves a question with its tags, bumps the tag and group counters, and records that its
  * automatic AI answer is owed (ai_answer_jobs, status pending); never waits for the AI.
+ *
+ * One statement (data-modifying CTEs, atomic like the transaction it replaces): the question,
+ * its question_tags rows (ids in the member's order, which is the order pages list them in),
+ * the job, both counters, and the author's columns. Returns the question as
+ * getQuestionDetail would read it for its author right after, so the 201 needs no second
+ * read: a new question has no answers, views, votes or comments, and its author has not
+ * saved it. Timestamps are UTC without a zone, as Prisma writes them; updated_at, which
+ * Prisma fills in on create (@updatedAt), is the creation time.
  */
-export async function createQuestion(author: Viewer, input: NewQuestion): Promise<{ id: number }> {
-  const [question] = await db.$transaction([
-    db.question.create({
-      data: {
-        title: input.title,
-        description: input.description,
-        descriptionHtml: renderMarkdown(input.description),
-        authorId: author.id,
-        groupId: input.groupId,
-        tags: { create: input.tagIds.map((tagId) => ({ tagId })) },
-        aiJob: { create: { status: "pending" } },
-      },
-      select: { id: true },
-    }),
-    db.tag.updateMany({ where: { id: { in: input.tagIds } }, data: { questionCount: { increment: 1 } } }),
-    ...(input.groupId === null ? [] : [db.group.updateMany({ where: { id: input.groupId }, data: { questionCount: { increment: 1 } } })]),
-  ]);
+export async function createQuestion(author: Viewer, input: NewQuestion): Promise<QuestionDetailRow> {
+  const tagIds = input.tags.map((t) => t.id);
+  const groupId = input.group?.id ?? null;
+  const descriptionHtml = renderMarkdown(input.description);
+  const [row] = await db.$queryRaw<CreatedQuestionRow[]>`
+    WITH q AS (
+      INSERT INTO questions (title, description, description_html, author_id, group_id, last_activity_at, created_at, updated_at)
+      VALUES (${input.title}, ${input.description}, ${descriptionHtml}, ${author.id}, ${groupId}::int,
+              (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC'))
+      RETURNING id, created_at, updated_at, last_activity_at
+    ),
+    qt AS (
+      INSERT INTO question_tags (question_id, tag_id, created_at)
+      SELECT q.id, chosen.tag_id, (now() AT TIME ZONE 'UTC')
+        FROM q, unnest(${tagIds}::int[]) WITH ORDINALITY AS chosen(tag_id, n)
+       ORDER BY chosen.n
+      RETURNING id
+    ),
+    job AS (
+      INSERT INTO ai_answer_jobs (question_id, status, next_attempt_at, created_at, updated_at)
+      SELECT q.id, 'pending', (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC') FROM q
+      RETURNING status, attempts, next_attempt_at
+    ),
+    tag_counts AS (
+      UPDATE tags SET question_count = question_count + 1 WHERE id = ANY(${tagIds}::int[]) RETURNING id
+    ),
+    group_counts AS (
+      UPDATE groups SET question_count = question_count + 1, updated_at = (now() AT TIME ZONE 'UTC') WHERE id = ${groupId}::int RETURNING id
+    )
+    SELECT q.id, q.created_at AS "createdAt", q.updated_at AS "updatedAt", q.last_activity_at AS "lastActivityAt",
+           job.status AS "jobStatus", job.attempts AS "jobAttempts", job.next_attempt_at AS "jobNextAttemptAt",
+           u.id AS "authorId", u.email, u.first_name AS "firstName", u.last_name AS "lastName",
+           u.profile_image_url AS "profileImageUrl", u.is_assistant AS "isAssistant", u.deleted_at AS "deletedAt"
+      FROM q CROSS JOIN job JOIN users u ON u.id = ${author.id}`;
+  if (!row) throw new Error("createQuestion: the author is gone"); // the foreign key refuses the insert first
   forgetPopularTags();
-  return question;
+  return {
+    id: row.id,
+    title: input.title,
+    description: input.description,
+    descriptionHtml,
+    authorId: author.id,
+    groupId,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    lastActivityAt: row.lastActivityAt,
+    viewCount: 0,
+    voteScore: 0,
+    answerCount: 0,
+    commentCount: 0,
+    author: {
+      id: row.authorId,
+      email: row.email,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      profileImageUrl: row.profileImageUrl,
+      isAssistant: row.isAssistant,
+      deletedAt: row.deletedAt,
+    },
+    group: input.group ? { id: input.group.id, name: input.group.name, isPrivate: input.group.isPrivate } : null,
+    tags: input.tags.map((t) => ({ tag: { id: t.id, name: t.name, color: t.color } })),
+    savedBy: [],
+    aiJob: { status: row.jobStatus, attempts: row.jobAttempts, nextAttemptAt: row.jobNextAttemptAt },
+    answers: [],
+  };
+}
+
+interface CreatedQuestionRow {
+  id: number;
+  createdAt: Date;
+  updatedAt: Date;
+  lastActivityAt: Date;
+  jobStatus: string;
+  jobAttempts: number;
+  jobNextAttemptAt: Date;
+  authorId: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isAssistant: boolean;
+  deletedAt: Date | null;
 }
 
 /** What an edit may change (SPEC.md section 5): title, description and tags. */

@@ -304,10 +304,10 @@ export async function isQuestionSaved(viewer: Viewer | null, questionId: number)
  * The existing tags among the chosen ids (unknown ids are dropped), or 400 "Please select at
  * least one tag" when none exists.
  */
-export async function listChosenTagsOrThrow(tagIds: readonly number[]): Promise<{ id: number }[]> {
-  const tags = await db.tag.findMany({ where: { id: { in: [...tagIds] } }, select: { id: true } });
+export async function listChosenTagsOrThrow(tagIds: readonly number[]): Promise<{ id: number; name: string; color: string }[]> {
+  const tags = await db.tag.findMany({ where: { id: { in: [...tagIds] } }, select: { id: true, name: true, color: true } });
   if (tags.length === 0) throw badRequest(TAGS_REQUIRED_MESSAGE, [{ path: "tagIds", message: TAGS_REQUIRED_MESSAGE }]);
-  // Keep the order the member chose them in.
-  const known = new Set(tags.map((t) => t.id));
-  return tagIds.filter((id) => known.has(id)).map((id) => ({ id }));
+  // Keep the order the member chose them in (once each).
+  const byId = new Map(tags.map((t) => [t.id, t]));
+  return [...new Set(tagIds)].filter((id) => byId.has(id)).map((id) => byId.get(id)!);
 }
