@@ -26,7 +26,7 @@ export const SEARCH_CANDIDATES = 300;
  * How many of the newest questions are tested one by one (about 1 µs each) before the GIN index is
  * asked. A word in more than SEARCH_CANDIDATES / SEARCH_WINDOW of the questions (6%) finds its
  * candidates among them and the scan stops there, whatever the size of the table; the GIN index
- * would first build the bitmap of every match (125,000 for two of the bench's words at a million
+ * would first build the bitmap of every match (140,000 for two of the bench's words at a million
  * questions). A rarer query falls back to the index for the older questions.
  */
 export const SEARCH_WINDOW = 5_000;
