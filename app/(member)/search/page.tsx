@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 import { SEARCH_PAGE_SIZE } from "@/lib/api-client/paging";
 import { requireMemberForPage } from "@/lib/server/auth/member-page";
 import { presentSearchResult } from "@/lib/server/search/presenters";
-import { countSearchResults, searchQuestions } from "@/lib/server/search/queries";
+import { searchQuestions } from "@/lib/server/search/queries";
 import { SEARCH_MAX_LENGTH } from "@/lib/validation/search";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -36,10 +36,10 @@ export default async function SearchPage({ searchParams }: Props) {
   const viewer = await requireMemberForPage();
   const q = termOf(await searchParams);
   const initial = q
-    ? await Promise.all([searchQuestions(viewer, { q, limit: SEARCH_PAGE_SIZE }), countSearchResults(viewer, q)]).then(([page, total]) => ({
+    ? await searchQuestions(viewer, { q, limit: SEARCH_PAGE_SIZE }).then((page) => ({
         items: page.rows.map((row) => presentSearchResult(row, viewer)),
         nextCursor: page.nextCursor,
-        total,
+        total: page.total,
       }))
     : undefined;
 

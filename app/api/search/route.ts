@@ -2,7 +2,7 @@ import { getViewer } from "@/lib/server/auth/session";
 import { handler } from "@/lib/server/http";
 import { pageResponse } from "@/lib/server/pagination";
 import { presentSearchResult } from "@/lib/server/search/presenters";
-import { countSearchResults, searchQuestions } from "@/lib/server/search/queries";
+import { searchQuestions } from "@/lib/server/search/queries";
 import { searchParamsOf } from "@/lib/validation/questions";
 import { searchQuerySchema } from "@/lib/validation/search";
 
@@ -10,6 +10,6 @@ import { searchQuerySchema } from "@/lib/validation/search";
 export const GET = handler(async (req) => {
   const viewer = await getViewer(req);
   const query = searchQuerySchema.parse(searchParamsOf(req.url)); // 400 "Please enter a search term"
-  const [page, total] = await Promise.all([searchQuestions(viewer, query), countSearchResults(viewer, query.q)]);
-  return pageResponse(page.rows.map((row) => presentSearchResult(row, viewer)), { nextCursor: page.nextCursor, total });
+  const page = await searchQuestions(viewer, query);
+  return pageResponse(page.rows.map((row) => presentSearchResult(row, viewer)), { nextCursor: page.nextCursor, total: page.total });
 });
