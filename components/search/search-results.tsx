@@ -13,14 +13,16 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { flattenPages, totalOf, type ListPage } from "@/lib/api-client/paging";
 import { useSearch, type SearchResult } from "@/lib/api-client/search";
 import { displayName } from "@/lib/display";
+import { SEARCH_RESULT_CAP } from "@/lib/validation/messages/search";
 
 function count(n: number, one: string) {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : `${one}s`}`;
 }
 
-/** The result count line of a search. */
+/** The result count line of a search; a total at the cap means at least that many ("300+ results"). */
 export function resultCountText(total: number, q: string): string {
-  return `${count(total, "result")} for “${q}”`;
+  const counted = total >= SEARCH_RESULT_CAP ? `${SEARCH_RESULT_CAP.toLocaleString("en-US")}+ results` : count(total, "result");
+  return `${counted} for “${q}”`;
 }
 
 /**

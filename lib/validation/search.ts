@@ -2,6 +2,9 @@
 // of GET /api/search on the server (DECISIONS.md section 4, docs/API.md).
 import { z } from "./zod";
 import { pageQuerySchema } from "@/lib/validation/questions";
+import { SEARCH_RESULT_CAP } from "@/lib/validation/messages/search";
+
+export { SEARCH_RESULT_CAP };
 
 export const SEARCH_MAX_LENGTH = 200;
 export const SEARCH_REQUIRED_MESSAGE = "Please enter a search term";

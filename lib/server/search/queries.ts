@@ -5,6 +5,7 @@ import { visibleQuestionsSql, type Viewer } from "@/lib/server/policy";
 import type { QuestionSummaryRow } from "@/lib/server/questions/presenters";
 import { listQuestionSummariesByIds } from "@/lib/server/questions/queries";
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/validation/questions";
+import { SEARCH_RESULT_CAP } from "@/lib/validation/search";
 
 /*
  * Full-text search over questions.search_vector (title A, description B, answers C; English
@@ -20,7 +21,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/validation/questions";
  * machine), so ranking is what a common word costs once the matches are found: with 1,000 the
  * statement cost 2.7 times as much at 100,000 questions as at 1,000, with 300 about the same.
  */
-export const SEARCH_CANDIDATES = 300;
+export const SEARCH_CANDIDATES = SEARCH_RESULT_CAP;
 
 /**
  * How many of the newest questions are tested one by one (about 1 µs each) before the GIN index is

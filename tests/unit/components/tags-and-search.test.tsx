@@ -117,6 +117,18 @@ describe("SearchResults", () => {
     expect(screen.getByRole("link", { name: "Closures in JavaScript" })).toHaveAttribute("href", `/questions/${result.id}`);
   });
 
+  it("says '300+ results' when the total reached the cap the server ranks (a common word)", () => {
+    const result = { ...makeSummary({ title: "Caching in PostgreSQL" }), snippet: "<mark>cache</mark>" };
+    renderWithClient(<SearchResults q="cache" initialPage={{ items: [result], nextCursor: "next", total: 300 }} />);
+    expect(screen.getByText("300+ results for “cache”")).toBeInTheDocument();
+  });
+
+  it("counts exactly below the cap", () => {
+    const result = { ...makeSummary({ title: "Caching in PostgreSQL" }), snippet: "<mark>cache</mark>" };
+    renderWithClient(<SearchResults q="cache" initialPage={{ items: [result], nextCursor: "next", total: 299 }} />);
+    expect(screen.getByText("299 results for “cache”")).toBeInTheDocument();
+  });
+
   it("has an empty state", () => {
     renderWithClient(<SearchResults q="zzz" initialPage={{ items: [], nextCursor: null, total: 0 }} />);
     expect(screen.getByText("0 results for “zzz”")).toBeInTheDocument();
