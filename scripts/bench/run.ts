@@ -449,6 +449,7 @@ async function main() {
       }
       return;
     }
+    let alone: LoadResult | null = null;
     for (const [kind, label] of [...readCases, ...writeCases]) {
       const plan: Plan = { ...basePlan, kind, url: appUrl, cookies: cookies.slice(0, cookies.length - 100) };
       const allCookies = { ...plan, cookies };
@@ -465,6 +466,11 @@ async function main() {
       }
       const result = await load(plan);
       results[kind] = { load: result, sql, fixedRate };
+      if (kind === "question-page") {
+        // One connection: a page's own time on the server, without the queue 32 connections make.
+        alone = await load({ ...plan, connections: 1, duration: Math.max(5, Math.round(DURATION / 2)) });
+        log(`  one connection: ${alone.rps.toFixed(0)} req/s, p50 ${ms(alone.p50)}, p95 ${ms(alone.p95)}, p99 ${ms(alone.p99)}`);
+      }
       log(`  ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
     }
 
@@ -517,6 +523,7 @@ async function main() {
     rows.push({ case: "visitor question page p50", figure: ms(qp.p50), limit: ms(bareResult.p50), ratio: `${((qp.p50 ?? 0) / Math.max(0.1, bareResult.p50 ?? 1)).toFixed(1)}x`, target: "≤ 15 ms", verdict: verdict((qp.p50 ?? Infinity) <= 15) });
     rows.push({ case: "visitor question page p95", figure: ms(qp.p95), limit: ms(bareResult.p95), ratio: `${((qp.p95 ?? 0) / Math.max(0.1, bareResult.p95 ?? 1)).toFixed(1)}x`, target: "≤ 50 ms", verdict: verdict((qp.p95 ?? Infinity) <= 50) });
     rows.push({ case: "visitor question page throughput", figure: `${qp.rps.toFixed(0)} req/s`, limit: `${bareResult.rps.toFixed(0)} req/s`, ratio: `${((qp.rps / bareResult.rps) * 100).toFixed(1)}%`, target: "≥ 4%", verdict: verdict(qp.rps / bareResult.rps >= 0.04) });
+    if (alone) rows.push({ case: "visitor question page, one connection (no queue)", figure: `${alone.rps.toFixed(0)} req/s, p50 ${ms(alone.p50)}, p95 ${ms(alone.p95)}, p99 ${ms(alone.p99)}`, limit: "-", ratio: "-", target: "-", verdict: "" });
     for (const [kind, label] of [...readCases, ...writeCases]) {
       const r = results[kind]!;
       const l = r.load;
@@ -578,7 +585,7 @@ async function main() {
     fs.mkdirSync(path.join(root, "bench"), { recursive: true });
     fs.writeFileSync(
       path.join(root, "bench/results.json"),
-      JSON.stringify({ takenAt: new Date().toISOString(), machine, scale, smallScale: small, options: { duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, postRate: POST_RATE }, seedSeconds: seedTook, bare: bareResult, results, smallResults, lighthouse: lighthouseResult, soak, table: rows }, null, 2),
+      JSON.stringify({ takenAt: new Date().toISOString(), machine, scale, smallScale: small, options: { duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, postRate: POST_RATE }, seedSeconds: seedTook, bare: bareResult, results, questionPageOneConnection: alone, smallResults, lighthouse: lighthouseResult, soak, table: rows }, null, 2),
     );
     log(`Wrote bench/results.json (${((Date.now() - started) / 1000).toFixed(0)} s in all)`);
   } catch (error) {
