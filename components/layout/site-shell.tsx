@@ -5,7 +5,7 @@ import { SkipLink } from "@/components/layout/skip-link";
 import { TopBar } from "@/components/layout/top-bar";
 import type { ShellUser } from "@/components/layout/types";
 import { ThemePreferenceSync } from "@/components/settings/theme-preference";
-import { getViewer } from "@/lib/server/auth/session";
+import { getViewer, unreadCountReadWithSession } from "@/lib/server/auth/session";
 import { countUnreadNotifications } from "@/lib/server/notifications/queries";
 import { getPreferences } from "@/lib/server/users/queries";
 
@@ -25,8 +25,11 @@ export async function SiteShell({ children, sidebar = true }: { children: ReactN
         profileImageUrl: viewer.profileImageUrl,
       }
     : null;
-  // Visitors have no saved preferences: no query for them.
-  const [unread, preferences] = viewer ? await Promise.all([countUnreadNotifications(viewer.id), getPreferences(viewer)]) : [undefined, null];
+  // Visitors have no saved preferences and no notifications: no query for them. A member's
+  // unread count and preferences come with the page's session read (no query of their own).
+  const [unread, preferences] = viewer
+    ? await Promise.all([unreadCountReadWithSession(viewer) ?? countUnreadNotifications(viewer.id), getPreferences(viewer)])
+    : [undefined, null];
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -3,8 +3,9 @@ import crypto from "node:crypto";
 import { cache } from "react";
 import { cookies } from "next/headers";
 import { decode, encode, type JWT } from "next-auth/jwt";
-import { db, type Prisma } from "@/lib/server/db";
+import { db, Prisma } from "@/lib/server/db";
 import { unauthorized } from "@/lib/server/errors";
+import { visibleNotificationsSql } from "@/lib/server/notifications/queries";
 
 /*
  * Server-side sessions behind next-auth's JWT cookie (DECISIONS.md section 3). The cookie is
@@ -199,6 +200,19 @@ export async function decodeSessionToken(token: string | null | undefined): Prom
   return { sub: payload.sub, sid: payload.sid };
 }
 
+/** The session row and its member as the session check reads them (one row). */
+type SessionRead = { userId: string; expire: Date; sess: unknown; user: Viewer & { sessionVersion: number; preferences: Prisma.JsonValue | null } };
+
+/** The member of a session read, when the session is still valid for these claims (see viewerForSession). */
+function validViewer(claims: { sub: string }, row: SessionRead | null): Viewer | null {
+  if (!row || row.userId !== claims.sub || row.expire.getTime() <= Date.now()) return null;
+  const version = (row.sess as { sessionVersion?: unknown } | null)?.sessionVersion;
+  const { sessionVersion, preferences, ...viewer } = row.user;
+  if (version !== sessionVersion || viewer.isAssistant) return null;
+  preferencesAtSignInCheck.set(viewer, preferences);
+  return viewer;
+}
+
 /**
  * The member a decoded token belongs to, in one query: valid only while its sessions row
  * exists, has not expired, belongs to the same user and carries the user's current sessionVersion.
@@ -208,20 +222,54 @@ export async function viewerForSession(claims: { sub: string; sid: string }): Pr
     where: { sid: claims.sid },
     select: { userId: true, expire: true, sess: true, user: { select: { ...viewerSelect, sessionVersion: true, preferences: true } } },
   });
-  if (!row || row.userId !== claims.sub || row.expire.getTime() <= Date.now()) return null;
-  const version = (row.sess as { sessionVersion?: unknown } | null)?.sessionVersion;
-  const { sessionVersion, preferences, ...viewer } = row.user;
-  if (version !== sessionVersion || viewer.isAssistant) return null;
-  preferencesAtSignInCheck.set(viewer, preferences);
+  return validViewer(claims, row);
+}
+
+// viewerSelect's fields as SQL columns of `users u`, for the page render's raw session read.
+const viewerColumnsSql = Prisma.raw(
+  [
+    'u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.profile_image_url AS "profileImageUrl"',
+    'u.bio, u.website, u.social_links AS "socialLinks", u.city, u.country, u.notification_settings AS "notificationSettings"',
+    'u.privacy_settings AS "privacySettings", u.is_assistant AS "isAssistant", u.created_at AS "createdAt", u.updated_at AS "updatedAt"',
+    'u.session_version AS "sessionVersion", u.preferences',
+  ].join(", "),
+);
+
+/**
+ * viewerForSession for a page render, with the top bar's unread notification count in the same
+ * statement (a scalar subquery under countUnreadNotifications' exact conditions, the visibility
+ * of the notification's question included): every member page shows the count, and a round
+ * trip costs the one shared core more than the subquery. The count is kept beside the viewer
+ * (unreadCountReadWithSession).
+ */
+export async function viewerForPageSession(claims: { sub: string; sid: string }): Promise<Viewer | null> {
+  // The membership test of the visibility condition uses the token's user id: a row of another user is refused below anyway.
+  const [raw] = await db.$queryRaw<(Omit<SessionRead, "user"> & SessionRead["user"] & { sessionUserId: string; unreadCount: number })[]>`
+    SELECT s.user_id AS "sessionUserId", s.expire, s.sess, ${viewerColumnsSql},
+           (SELECT count(*)::int FROM notifications n
+             WHERE n.user_id = s.user_id AND NOT n.is_read AND ${visibleNotificationsSql({ id: claims.sub }, "n")}) AS "unreadCount"
+      FROM sessions s JOIN users u ON u.id = s.user_id
+     WHERE s.sid = ${claims.sid}`;
+  if (!raw) return null;
+  const { sessionUserId, expire, sess, unreadCount, ...user } = raw;
+  const viewer = validViewer(claims, { userId: sessionUserId, expire, sess, user });
+  if (viewer) unreadCountAtSignInCheck.set(viewer, unreadCount);
   return viewer;
 }
 
 // The member's stored preferences as read with the session (same query), so pages need no second read.
 const preferencesAtSignInCheck = new WeakMap<Viewer, Prisma.JsonValue | null>();
+// The unread notification count read with a page render's session (same query).
+const unreadCountAtSignInCheck = new WeakMap<Viewer, number>();
 
 /** The stored preferences read along with this viewer's session, or undefined for a viewer from elsewhere. */
 export function preferencesReadWithSession(viewer: object): Prisma.JsonValue | null | undefined {
   return preferencesAtSignInCheck.get(viewer as Viewer);
+}
+
+/** The unread notification count read along with this viewer's session (page renders), or undefined. */
+export function unreadCountReadWithSession(viewer: object): number | undefined {
+  return unreadCountAtSignInCheck.get(viewer as Viewer);
 }
 
 /** The decoded session cookie of a request (its user id and sid), or null; the database is not consulted. */
@@ -229,13 +277,13 @@ export async function sessionFromRequest(req: Request): Promise<{ sub: string; s
   return decodeSessionToken(sessionTokenFrom(parseCookieHeader(req.headers.get("cookie"))));
 }
 
-async function viewerFromCookies(all: { name: string; value: string }[]): Promise<Viewer | null> {
+async function viewerFromCookies(all: { name: string; value: string }[], read = viewerForSession): Promise<Viewer | null> {
   const claims = await decodeSessionToken(sessionTokenFrom(all));
-  return claims ? viewerForSession(claims) : null;
+  return claims ? read(claims) : null;
 }
 
-// Server components: one check per render, however many components ask.
-const viewerOfCurrentRequest = cache(async (): Promise<Viewer | null> => viewerFromCookies((await cookies()).getAll()));
+// Server components: one check per render, however many components ask; the top bar's unread count comes with it.
+const viewerOfCurrentRequest = cache(async (): Promise<Viewer | null> => viewerFromCookies((await cookies()).getAll(), viewerForPageSession));
 
 /**
  * The signed-in member, or null. With a Request, reads its Cookie header (route handlers,

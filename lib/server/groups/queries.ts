@@ -1,6 +1,6 @@
 import "server-only";
 import { cache } from "react";
-import { db, type Prisma } from "@/lib/server/db";
+import { db, Prisma } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import { groupSelect, joinRequestSelect, type GroupRow, type JoinRequestRow } from "@/lib/server/groups/presenters";
 import { decodeCursor, toPage, type Page } from "@/lib/server/pagination";
@@ -18,29 +18,39 @@ export const groupListItemSelect = {
   memberCount: true,
 } as const;
 
+/** A group as the side bar and the Ask dialog list it. */
+export type SidebarGroup = Prisma.GroupGetPayload<{ select: typeof groupListItemSelect }> & { isMember: boolean };
+
+const sidebarGroupColumns = Prisma.sql`g.id, g.name, g.profile_image_url AS "profileImageUrl", g.is_private AS "isPrivate", g.member_count AS "memberCount"`;
+
 /**
  * Up to `limit` groups for the side bar: the viewer's own groups first (most recently joined),
- * then the largest others. Every group's name is public (DECISIONS.md section 7).
+ * then the largest others. Every group's name is public (DECISIONS.md section 7). A member's
+ * are one statement: their first `limit` groups and the `limit` largest groups they are not in,
+ * the latter cut to what their own leave.
  */
-export async function listSidebarGroups(viewer: Viewer | null, limit = 5) {
+export async function listSidebarGroups(viewer: Viewer | null, limit = 5): Promise<SidebarGroup[]> {
   const take = Math.max(1, Math.min(20, limit));
-  const memberships = viewer
-    ? await db.groupMember.findMany({
-        where: { userId: viewer.id },
-        select: { group: { select: groupListItemSelect } },
-        orderBy: [{ joinedAt: "desc" }, { id: "desc" }],
-        take,
-      })
-    : [];
-  const own = memberships.map((m) => ({ ...m.group, isMember: true }));
-  if (own.length >= take) return own;
-  const others = await db.group.findMany({
-    where: { id: { notIn: own.map((g) => g.id) } },
-    select: groupListItemSelect,
-    orderBy: [{ memberCount: "desc" }, { id: "asc" }],
-    take: take - own.length,
-  });
-  return [...own, ...others.map((g) => ({ ...g, isMember: false }))];
+  if (!viewer) {
+    const largest = await db.group.findMany({ select: groupListItemSelect, orderBy: [{ memberCount: "desc" }, { id: "asc" }], take });
+    return largest.map((g) => ({ ...g, isMember: false }));
+  }
+  const rows = await db.$queryRaw<SidebarGroup[]>`
+    SELECT id, name, "profileImageUrl", "isPrivate", "memberCount", "isMember" FROM (
+      (SELECT ${sidebarGroupColumns}, true AS "isMember", 0 AS part, gm.joined_at, gm.id AS membership
+         FROM group_members gm JOIN groups g ON g.id = gm.group_id
+        WHERE gm.user_id = ${viewer.id}
+        ORDER BY gm.joined_at DESC, gm.id DESC
+        LIMIT ${take})
+      UNION ALL
+      (SELECT ${sidebarGroupColumns}, false AS "isMember", 1 AS part, NULL, NULL
+         FROM groups g
+        WHERE NOT EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = g.id AND gm.user_id = ${viewer.id})
+        ORDER BY g.member_count DESC, g.id ASC
+        LIMIT ${take})
+    ) sidebar
+    ORDER BY part, joined_at DESC, membership DESC, "memberCount" DESC, id ASC`;
+  return rows.slice(0, take);
 }
 
 /** Most groups listSidebarGroupsOfRequest reads (the Ask dialog's list; the side bar shows the first few). */
@@ -50,7 +60,7 @@ export const SIDEBAR_GROUPS_READ = 20;
  * listSidebarGroups(viewer, 20) once per server render, however many components ask: the side
  * bar's first few are the first few of the longer list (own groups first, then the largest).
  */
-export const listSidebarGroupsOfRequest = cache(async (viewer: Viewer | null) => listSidebarGroups(viewer, SIDEBAR_GROUPS_READ));
+export const listSidebarGroupsOfRequest = cache(async (viewer: Viewer | null): Promise<SidebarGroup[]> => listSidebarGroups(viewer, SIDEBAR_GROUPS_READ));
 
 /** Message of the 404 for a missing group. */
 export const GROUP_NOT_FOUND = "Group not found";
