@@ -3,6 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 
 import { AnswersFromCache, assistant, jsonResponse, makeAnswer, makeQuestion, mockFetch, renderWithClient } from "./answer-fixtures";
+import { settleOnDemandCode } from "./feed-fixtures";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
@@ -54,7 +55,7 @@ describe("answer list", () => {
     const fetchMock = mockFetch(() => jsonResponse(null, 204));
     renderWithClient(<AnswersFromCache question={makeQuestion({ answers: [makeAnswer({ viewerCan: { delete: true, vote: false, comment: true } })] })} />);
 
-    await userEvent.click(screen.getByRole("button", { name: "Delete answer" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Delete answer" }));
     const dialog = await screen.findByRole("alertdialog");
     expect(within(dialog).getByText("Are you sure you want to delete this answer? This action cannot be undone.")).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -65,16 +66,17 @@ describe("answer list", () => {
     expect(screen.getByText("No answers yet. Be the first to respond!")).toBeInTheDocument();
   });
 
-  it("hides delete from everyone but the author", () => {
+  it("hides delete from everyone but the author", async () => {
     mockFetch(() => jsonResponse({}));
     renderWithClient(<AnswersFromCache question={makeQuestion()} />);
+    await settleOnDemandCode();
     expect(screen.queryByRole("button", { name: "Delete answer" })).not.toBeInTheDocument();
   });
 
   it("says so when deleting fails", async () => {
     mockFetch(() => jsonResponse({ message: "Nope" }, 500));
     renderWithClient(<AnswersFromCache question={makeQuestion({ answers: [makeAnswer({ viewerCan: { delete: true, vote: false, comment: true } })] })} />);
-    await userEvent.click(screen.getByRole("button", { name: "Delete answer" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Delete answer" }));
     await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith("Error", expect.objectContaining({ description: "Failed to delete answer. Please try again." })),

@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react";
 import { QuestionDetail } from "@/components/question/question-detail";
 
 import { jsonResponse, makeQuestion, mockFetch, renderWithClient } from "./answer-fixtures";
+import { settleOnDemandCode } from "./feed-fixtures";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 const router = { replace: jest.fn(), push: jest.fn(), refresh: jest.fn(), back: jest.fn(), prefetch: jest.fn() };
@@ -29,8 +30,9 @@ describe("question page", () => {
     expect(screen.getByRole("button", { name: /Share/ })).toBeInTheDocument();
   });
 
-  it("invites visitors to sign up instead of the member tools", () => {
+  it("invites visitors to sign up instead of the member tools", async () => {
     renderWithClient(<QuestionDetail initialQuestion={makeQuestion({ viewerCan: { edit: false, delete: false, save: false } })} loadedAt={Date.now()} isMember={false} />);
+    await settleOnDemandCode();
     expect(screen.getByRole("heading", { name: "Want to contribute to the discussion?" })).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Sign Up Free" })).toHaveAttribute("href", "/api/login");
     expect(screen.queryByRole("heading", { name: "Generate AI Answer" })).not.toBeInTheDocument();
@@ -38,22 +40,23 @@ describe("question page", () => {
     expect(screen.queryByRole("button", { name: /^Save/ })).not.toBeInTheDocument();
   });
 
-  it("gives members the Generate AI Answer box, the answer form and Save", () => {
+  it("gives members the Generate AI Answer box, the answer form and Save", async () => {
     renderWithClient(<QuestionDetail initialQuestion={makeQuestion()} loadedAt={Date.now()} isMember />);
-    expect(screen.getByRole("heading", { name: "Generate AI Answer" })).toBeInTheDocument();
-    expect(screen.getByRole("heading", { name: "Your Answer" })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: /^Save/ })).toHaveAttribute("aria-pressed", "false");
+    expect(await screen.findByRole("heading", { name: "Generate AI Answer" })).toBeInTheDocument();
+    expect(await screen.findByRole("heading", { name: "Your Answer" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: /^Save/ })).toHaveAttribute("aria-pressed", "false");
     expect(screen.queryByText("Want to contribute to the discussion?")).not.toBeInTheDocument();
   });
 
-  it("gives the author the question's Edit and Delete menu, and nobody else", () => {
+  it("gives the author the question's Edit and Delete menu, and nobody else", async () => {
     const { unmount } = renderWithClient(<QuestionDetail initialQuestion={makeQuestion()} loadedAt={Date.now()} isMember />);
+    await settleOnDemandCode();
     expect(screen.queryByRole("button", { name: /^Question actions/ })).not.toBeInTheDocument();
     unmount();
     renderWithClient(
       <QuestionDetail initialQuestion={makeQuestion({ viewerCan: { edit: true, delete: true, save: true } })} loadedAt={Date.now()} isMember />,
     );
-    expect(screen.getByRole("button", { name: /^Question actions/ })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: /^Question actions/ })).toBeInTheDocument();
   });
 
   it.each([

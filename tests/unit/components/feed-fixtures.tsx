@@ -74,6 +74,16 @@ export function renderWithClient(ui: ReactElement, client: QueryClient = makeQue
   return { ...result, client };
 }
 
+/**
+ * Lets components loaded on demand (next/dynamic, React.lazy: the members' tools, the menus)
+ * arrive, so that a test saying one is absent means it, not that it had not loaded yet.
+ */
+export async function settleOnDemandCode() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
 /** Sonner keeps its toasts in a module-level store shared by every render. */
 export function dismissToasts() {
   act(() => {
