@@ -9,7 +9,10 @@ import path from "node:path";
 
 const root = path.resolve(__dirname, "../../..");
 
-/** The client components a visitor's question page renders (app/(public)/questions/[id]/page.tsx and its layouts). */
+/**
+ * The client components a visitor's question page renders (app/(public)/questions/[id]/page.tsx and
+ * its layouts; the page passes the members' Generate AI Answer box and answer form only to members).
+ */
 const visitorEntries = ["components/providers.tsx", "components/layout/top-bar.tsx", "components/question/question-detail.tsx"];
 
 /** Packages that only members' tools or opened menus need. */
