@@ -9,6 +9,7 @@ import {
   variantOf,
   withVary,
 } from "@/lib/server/page-cache/rules";
+import { deflatePieces, gzipJoined } from "@/lib/server/page-cache/gzip";
 import type { PageStore } from "@/lib/server/page-cache/store";
 
 /*
@@ -52,7 +53,10 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
 
   function serveHit(req: http.IncomingMessage, res: http.ServerResponse, questionId: number, page: NonNullable<ReturnType<PageStore["get"]>>) {
     const nonce = options.createNonce();
-    let body: Buffer = Buffer.from(page.parts.join(nonce), "utf8");
+    const nonceBytes = Buffer.from(nonce, "latin1");
+    const pieces: Buffer[] = [];
+    page.parts.forEach((part, i) => (i === 0 ? pieces.push(part) : pieces.push(nonceBytes, part)));
+    let body: Buffer = Buffer.concat(pieces);
     const encoding = negotiateEncoding(req.headers["accept-encoding"] as string | undefined);
     const grouped = new Map<string, string[]>();
     for (const [name, value] of page.headers) grouped.set(name, [...(grouped.get(name) ?? []), value]);
@@ -61,7 +65,7 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
     res.setHeader("vary", withVary(grouped.get("vary")?.join(", "), "Accept-Encoding"));
     res.setHeader("content-security-policy", options.policy(nonce));
     if (encoding && body.length >= COMPRESSION_THRESHOLD) {
-      body = compress(body, encoding, level);
+      body = encoding === "gzip" ? gzipJoined(page.parts, page.deflated, nonceBytes) : compress(body, encoding, level);
       res.setHeader("content-encoding", encoding);
     }
     res.setHeader("content-length", body.length);
@@ -128,9 +132,10 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
       const status = res.statusCode;
       const stored = storableResponse(status, res.getHeaders(), raw, options.policy);
       if (stored) {
-        const parts = raw.toString("utf8").split(stored.nonce);
-        const size = raw.length + stored.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 256;
-        store.finish(ticket, key, { headers: stored.headers, parts, size });
+        const parts = raw.toString("utf8").split(stored.nonce).map((part) => Buffer.from(part, "utf8"));
+        const deflated = deflatePieces(parts, level);
+        const size = raw.length + deflated.reduce((sum, d) => sum + d.length, 0) + stored.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 256;
+        store.finish(ticket, key, { headers: stored.headers, parts, deflated, size });
       } else {
         store.finish(ticket, key);
       }

@@ -12,8 +12,10 @@ export interface CachedPage {
   questionId: number;
   /** Response headers to replay, lower-case names (docs/SECURITY.md lists what is never kept). */
   headers: [string, string][];
-  /** The HTML cut at every occurrence of the nonce it was rendered with. */
-  parts: string[];
+  /** The HTML (UTF-8) cut at every occurrence of the nonce it was rendered with. */
+  parts: Buffer[];
+  /** Each part deflated once, to gzip hits without compressing the page again (gzip.ts). */
+  deflated: Buffer[];
   /** Bytes this entry counts against the cap. */
   size: number;
   storedAt: number;
