@@ -209,6 +209,12 @@ test("gzip when the client asks, on misses and hits; identical bytes otherwise",
   const html = zlib.gunzipSync(zipped.body).toString();
   expect(html.replaceAll(nonceOf(zipped), "N")).toBe(plain.body.toString().replaceAll(nonceOf(plain), "N"));
   expect(zipped.body.length).toBeLessThan(html.length);
+  // The pieces deflated for the first gzip hit are kept, counted, and give the same page again.
+  const bytes = store.stats().bytes;
+  expect(bytes).toBeGreaterThan(html.length);
+  const again = await request("/questions/10", { "accept-encoding": "gzip" });
+  expect(zlib.gunzipSync(again.body).toString().replaceAll(nonceOf(again), "N")).toBe(plain.body.toString().replaceAll(nonceOf(plain), "N"));
+  expect(store.stats().bytes).toBe(bytes);
 
   // A miss asked with gzip: the app renders uncompressed (the layer compresses), and the page is stored.
   const miss = await request("/questions/11", { "accept-encoding": "gzip" });
@@ -292,7 +298,7 @@ test("notifications drop stored pages: one question, or all", async () => {
 
 test("the byte cap evicts the least recently used page", async () => {
   await request("/questions/16");
-  const size = store.stats().bytes; // one page as the cap counts it (HTML, its deflated pieces, headers)
+  const size = store.stats().bytes; // one page as the cap counts it (HTML and headers; deflated pieces come with a gzip hit)
   expect(size).toBeGreaterThan(3000);
   // Room for about 8.5 pages' worth (each page may take at most an eighth).
   await startWith(makeStore(Math.floor(size * 8.5)));

@@ -65,7 +65,12 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
     res.setHeader("vary", withVary(grouped.get("vary")?.join(", "), "Accept-Encoding"));
     res.setHeader("content-security-policy", options.policy(nonce));
     if (encoding && body.length >= COMPRESSION_THRESHOLD) {
-      body = encoding === "gzip" ? gzipJoined(page.parts, page.deflated, nonceBytes) : compress(body, encoding, level);
+      if (encoding === "gzip") {
+        if (!page.deflated) store.attachDeflated(page, deflatePieces(page.parts, level));
+        body = gzipJoined(page.parts, page.deflated!, nonceBytes);
+      } else {
+        body = compress(body, encoding, level);
+      }
       res.setHeader("content-encoding", encoding);
     }
     res.setHeader("content-length", body.length);
@@ -133,9 +138,8 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
       const stored = storableResponse(status, res.getHeaders(), raw, options.policy);
       if (stored) {
         const parts = raw.toString("utf8").split(stored.nonce).map((part) => Buffer.from(part, "utf8"));
-        const deflated = deflatePieces(parts, level);
-        const size = raw.length + deflated.reduce((sum, d) => sum + d.length, 0) + stored.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 256;
-        store.finish(ticket, key, { headers: stored.headers, parts, deflated, size });
+        const size = raw.length + stored.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 256;
+        store.finish(ticket, key, { headers: stored.headers, parts, deflated: null, size });
       } else {
         store.finish(ticket, key);
       }

@@ -14,8 +14,8 @@ export interface CachedPage {
   headers: [string, string][];
   /** The HTML (UTF-8) cut at every occurrence of the nonce it was rendered with. */
   parts: Buffer[];
-  /** Each part deflated once, to gzip hits without compressing the page again (gzip.ts). */
-  deflated: Buffer[];
+  /** Each part deflated once, on the first gzip hit, so later gzip hits need no compression (gzip.ts). */
+  deflated: Buffer[] | null;
   /** Bytes this entry counts against the cap. */
   size: number;
   storedAt: number;
@@ -97,12 +97,16 @@ export class PageStore {
     if (!keys) this.keysByQuestion.set(ticket.questionId, (keys = new Set()));
     keys.add(key);
     this.bytes += page.size;
+    this.evict();
+    return true;
+  }
+
+  private evict(): void {
     while (this.bytes > this.maxBytes) {
       const oldest = this.pages.keys().next();
       if (oldest.done) break;
       this.remove(oldest.value);
     }
-    return true;
   }
 
   /** A change to the question: its pages are dropped and renders in flight will not store. */
@@ -117,6 +121,18 @@ export class PageStore {
     this.pages.clear();
     this.keysByQuestion.clear();
     this.bytes = 0;
+  }
+
+  /** Keeps a stored page's deflated pieces with it, counting their bytes against the cap. */
+  attachDeflated(page: CachedPage, deflated: Buffer[]): void {
+    if (page.deflated) return;
+    page.deflated = deflated;
+    const extra = deflated.reduce((sum, d) => sum + d.length, 0);
+    page.size += extra;
+    if ([...(this.keysByQuestion.get(page.questionId) ?? [])].some((key) => this.pages.get(key) === page)) {
+      this.bytes += extra;
+      this.evict();
+    }
   }
 
   /** Bytes and pages held (tests, logs). */
