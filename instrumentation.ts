@@ -1,11 +1,16 @@
 // Runs once when a Next.js server instance starts (Next's instrumentation hook). In the Node.js
-// runtime it stamps each request with the connection's address for per-IP limits and drops an
+// runtime it puts the visitors' question-page cache in front of Next (lib/server/page-cache), stamps each request with the connection's address for per-IP limits and drops an
 // unreadable router-state header (lib/server/peer-address.ts), and starts this instance's background work: the loop that writes
 // owed AI answers, picking up whatever was owed or abandoned before a restart
 // (lib/server/ai/worker.ts), and the loop that delivers the e-mail outbox and the weekly digests
 // (lib/server/mail/loop.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // The visitors' page cache (lib/server/page-cache) first, so the peer-address stamping wraps it.
+  if (process.env.NEXT_PHASE !== "phase-production-build") {
+    const { installPageCache } = await import("./lib/server/page-cache/install");
+    installPageCache();
+  }
   const { installPeerAddressHeader } = await import("./lib/server/peer-address");
   installPeerAddressHeader();
   // `next build` loads the server too; background work belongs to running servers only.

@@ -8,6 +8,38 @@ import autocannon from "autocannon";
 const plan = JSON.parse(fs.readFileSync(process.argv[2], "utf8"));
 const rand = (n) => Math.floor(Math.random() * n);
 
+/*
+ * "Popular questions": question ids drawn from a Zipf distribution (s = 1) over all of them, as
+ * real traffic repeats the popular pages. Rank r has weight 1/r; ranks map to ids through a
+ * fixed shuffle (seeded), so the popular ones are spread over the table and not only the
+ * most-answered first ids.
+ */
+function zipfSampler(n) {
+  const cdf = new Float64Array(n);
+  let sum = 0;
+  for (let r = 1; r <= n; r++) cdf[r - 1] = sum += 1 / r;
+  const ids = new Int32Array(n);
+  for (let i = 0; i < n; i++) ids[i] = i + 1;
+  let seed = 0x9e3779b9;
+  const next = () => ((seed = (Math.imul(seed ^ (seed >>> 15), 0x2c1b3c6d) + 0x6d2b79f5) >>> 0) / 2 ** 32);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [ids[i], ids[j]] = [ids[j], ids[i]];
+  }
+  return () => {
+    const target = Math.random() * sum;
+    let lo = 0;
+    let hi = n - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cdf[mid] < target) lo = mid + 1;
+      else hi = mid;
+    }
+    return ids[lo];
+  };
+}
+const zipf = plan.kind === "question-page-zipf" ? zipfSampler(plan.questions) : null;
+
 /** The next request of a case: a path, and for posts a member's cookie and a JSON body. */
 function makeRequest(kind, counter) {
   const { questions, tags, cookies, searchWords } = plan;
@@ -19,6 +51,10 @@ function makeRequest(kind, counter) {
   switch (kind) {
     case "question-page":
       return { method: "GET", path: `/questions/${publicQuestion()}` };
+    case "question-page-zipf": {
+      const id = zipf();
+      return { method: "GET", path: `/questions/${id % 20 === 0 ? id + 1 : id}` };
+    }
     case "api-question":
       return { method: "GET", path: `/api/questions/${publicQuestion()}` };
     case "api-questions":
@@ -66,9 +102,13 @@ function percentile(sorted, p) {
 // One counter across warm-up and measurement, so a member's cookie is not reused sooner than needed.
 const counter = { n: plan.cookieOffset ?? 0 };
 
+// Page cache outcomes (X-Agora-Cache) of the question page cases.
+const countsCache = plan.kind === "question-page" || plan.kind === "question-page-zipf";
+
 function run(seconds, record) {
   const latencies = [];
   const statuses = {};
+  const cache = {};
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -83,6 +123,15 @@ function run(seconds, record) {
               const next = makeRequest(plan.kind, counter);
               return { ...req, ...next, headers: { ...req.headers, ...(next.headers ?? {}) } };
             },
+            ...(countsCache && record
+              ? {
+                  onResponse: (_status, _body, _context, headers) => {
+                    const name = Object.keys(headers ?? {}).find((key) => key.toLowerCase() === "x-agora-cache");
+                    const value = name ? String(headers[name]) : "none";
+                    cache[value] = (cache[value] ?? 0) + 1;
+                  },
+                }
+              : {}),
           },
         ],
       },
@@ -100,6 +149,7 @@ function run(seconds, record) {
           errors: result.errors,
           timeouts: result.timeouts,
           bytesPerResponse: latencies.length ? result.throughput.total / latencies.length : 0,
+          ...(countsCache ? { cache } : {}),
         });
       },
     );

@@ -212,9 +212,11 @@ interface LoadResult {
   statuses: Record<string, number>;
   errors: number;
   timeouts: number;
+  /** X-Agora-Cache values of the question page cases (the visitors' page cache). */
+  cache?: Record<string, number>;
 }
 
-type CaseKind = "question-page" | "api-question" | "api-questions" | "search" | "home-feed" | "post-question" | "post-answer" | "mixed" | "bare";
+type CaseKind = "question-page" | "question-page-zipf" | "api-question" | "api-questions" | "search" | "home-feed" | "post-question" | "post-answer" | "mixed" | "bare";
 
 interface Plan {
   kind: CaseKind;
@@ -263,6 +265,7 @@ async function countSql(admin: pg.Client, dbName: string, plan: Plan, samples: n
     const word = () => plan.searchWords[rand(plan.searchWords.length)]!;
     const req: Record<CaseKind, () => [string, RequestInit]> = {
       "question-page": () => [`/questions/${id}`, {}],
+      "question-page-zipf": () => [`/questions/${id}`, {}],
       "api-question": () => [`/api/questions/${id}`, {}],
       "api-questions": () => [`/api/questions`, {}],
       search: () => [`/api/search?q=${encodeURIComponent(`${word()} ${word()}`)}`, {}],
@@ -413,6 +416,8 @@ async function main() {
     const smallResults: Record<string, LoadResult> = {};
     const readCases: [CaseKind, string][] = [
       ["question-page", "visitor question page"],
+      // Real traffic repeats popular pages: ids from a Zipf distribution (s = 1) over all questions (load.mjs).
+      ["question-page-zipf", "visitor question page, popular questions"],
       ["home-feed", "member home feed"],
       ["api-questions", "GET /api/questions"],
       ["api-question", "GET /api/questions/{id}"],
@@ -466,12 +471,12 @@ async function main() {
       }
       const result = await load(plan);
       results[kind] = { load: result, sql, fixedRate };
+      log(`  ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}${result.cache ? `, page cache ${JSON.stringify(result.cache)}` : ""}`);
       if (kind === "question-page") {
         // One connection: a page's own time on the server, without the queue 32 connections make.
         alone = await load({ ...plan, connections: 1, duration: Math.max(5, Math.round(DURATION / 2)) });
         log(`  one connection: ${alone.rps.toFixed(0)} req/s, p50 ${ms(alone.p50)}, p95 ${ms(alone.p95)}, p99 ${ms(alone.p99)}`);
       }
-      log(`  ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}`);
     }
 
     let lighthouseResult: LighthouseResult | null = null;
@@ -549,7 +554,11 @@ async function main() {
           verdict: verdict(errorsOf(f) === 0 && (kind !== "post-question" || (f.p95 ?? Infinity) <= 100)),
         });
       }
-      const sqlTarget = kind === "question-page" || kind === "api-question" ? 6 : kind === "api-questions" || kind === "home-feed" || kind === "search" ? 4 : null;
+      if (l.cache) {
+        const total = Object.values(l.cache).reduce((a, b) => a + b, 0);
+        rows.push({ case: `${label}: page cache hit ratio`, figure: `${(((l.cache.hit ?? 0) / Math.max(1, total)) * 100).toFixed(1)}% of ${total}`, limit: "-", ratio: "-", target: "-", verdict: "" });
+      }
+      const sqlTarget = kind === "question-page" || kind === "question-page-zipf" || kind === "api-question" ? 6 : kind === "api-questions" || kind === "home-feed" || kind === "search" ? 4 : null;
       rows.push({
         case: `${label}: SQL per request`,
         figure: `${r.sql!.mean.toFixed(1)} (max ${r.sql!.max})`,

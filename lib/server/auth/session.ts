@@ -6,6 +6,7 @@ import { decode, encode, type JWT } from "next-auth/jwt";
 import { db, Prisma } from "@/lib/server/db";
 import { unauthorized } from "@/lib/server/errors";
 import { visibleNotificationsSql } from "@/lib/server/notifications/queries";
+import { isSessionCookieName, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/server/auth/cookie-names";
 
 /*
  * Server-side sessions behind next-auth's JWT cookie (DECISIONS.md section 3). The cookie is
@@ -16,9 +17,8 @@ import { visibleNotificationsSql } from "@/lib/server/notifications/queries";
 
 /** How long a session lasts: next-auth's default, 30 days. */
 export const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
-/** next-auth's session cookie on plain http, and on https (where next-auth adds the prefix and Secure). */
-export const SESSION_COOKIE = "next-auth.session-token";
-export const SECURE_SESSION_COOKIE = "__Secure-next-auth.session-token";
+/** next-auth's session cookie names (lib/server/auth/cookie-names.ts). */
+export { SECURE_SESSION_COOKIE, SESSION_COOKIE };
 
 /** The secret that encrypts session tokens; throws one clear line when NEXTAUTH_SECRET is missing. */
 export function authSecret(): string {
@@ -165,7 +165,7 @@ export function parseCookieHeader(header: string | null): { name: string; value:
 }
 
 const sessionCookieNames = (all: { name: string }[]) =>
-  all.map((c) => c.name).filter((name) => name === SESSION_COOKIE || name === SECURE_SESSION_COOKIE || /^(__Secure-)?next-auth\.session-token\.\d+$/.test(name));
+  all.map((c) => c.name).filter(isSessionCookieName);
 
 /** Set-Cookie strings that delete next-auth's session cookie under both names (and any chunks the request carries). */
 export function clearSessionCookies(req?: Request): string[] {

@@ -1,0 +1,195 @@
+import type http from "node:http";
+import zlib from "node:zlib";
+import {
+  CACHE_STATUS_HEADER,
+  COMPRESSION_THRESHOLD,
+  cacheableQuestionId,
+  negotiateEncoding,
+  storableResponse,
+  variantOf,
+  withVary,
+} from "@/lib/server/page-cache/rules";
+import { deflatePieces, gzipJoined } from "@/lib/server/page-cache/gzip";
+import type { PageStore } from "@/lib/server/page-cache/store";
+
+/*
+ * The page cache in front of a request handler (Next's, or a test's). For a visitor's GET of a
+ * question page it answers from memory with a fresh nonce, or lets the handler render while
+ * capturing the HTML, stores it when allowed, and sends it on. Everything else passes through
+ * untouched. docs/ARCHITECTURE.md ("Page cache") and docs/SECURITY.md describe the rules.
+ */
+
+export interface PageCacheLayerOptions {
+  store: PageStore;
+  /** A fresh nonce (lib/security/csp.ts createNonce). */
+  createNonce: () => string;
+  /** The page policy for a nonce (lib/security/csp.ts pageCsp). */
+  policy: (nonce: string) => string;
+  /** Next's classification of a user agent as a bot ("dom", "html") or undefined. */
+  botType?: (userAgent: string) => string | undefined;
+  /** Called after each hit has been sent (the page's view counting). */
+  onHit?: (questionId: number, req: http.IncomingMessage) => void;
+  /** zlib level for compressed responses (default 6, as Next's compression). */
+  compressionLevel?: number;
+}
+
+export type NextHandler = () => void;
+export type PageCacheLayer = (req: http.IncomingMessage, res: http.ServerResponse, next: NextHandler) => void;
+
+const noBot = () => undefined;
+
+function compress(body: Buffer, encoding: "gzip" | "deflate", level: number): Buffer {
+  return encoding === "gzip" ? zlib.gzipSync(body, { level }) : zlib.deflateSync(body, { level });
+}
+
+function isCompressible(type: unknown): boolean {
+  return /^(text\/|application\/(json|javascript|xml|[a-z.+-]*\+(json|xml)))/i.test(String(type ?? ""));
+}
+
+export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheLayer {
+  const { store } = options;
+  const botType = options.botType ?? noBot;
+  const level = options.compressionLevel ?? zlib.constants.Z_DEFAULT_COMPRESSION;
+
+  function serveHit(req: http.IncomingMessage, res: http.ServerResponse, questionId: number, page: NonNullable<ReturnType<PageStore["get"]>>) {
+    const nonce = options.createNonce();
+    const nonceBytes = Buffer.from(nonce, "latin1");
+    const pieces: Buffer[] = [];
+    page.parts.forEach((part, i) => (i === 0 ? pieces.push(part) : pieces.push(nonceBytes, part)));
+    let body: Buffer = Buffer.concat(pieces);
+    const encoding = negotiateEncoding(req.headers["accept-encoding"] as string | undefined);
+    const grouped = new Map<string, string[]>();
+    for (const [name, value] of page.headers) grouped.set(name, [...(grouped.get(name) ?? []), value]);
+    res.statusCode = 200;
+    for (const [name, values] of grouped) res.setHeader(name, values.length === 1 ? values[0] : values);
+    res.setHeader("vary", withVary(grouped.get("vary")?.join(", "), "Accept-Encoding"));
+    res.setHeader("content-security-policy", options.policy(nonce));
+    if (encoding && body.length >= COMPRESSION_THRESHOLD) {
+      if (encoding === "gzip") {
+        if (!page.deflated) store.attachDeflated(page, deflatePieces(page.parts, level));
+        body = gzipJoined(page.parts, page.deflated!, nonceBytes);
+      } else {
+        body = compress(body, encoding, level);
+      }
+      res.setHeader("content-encoding", encoding);
+    }
+    res.setHeader("content-length", body.length);
+    res.setHeader(CACHE_STATUS_HEADER, "hit");
+    if (req.method === "HEAD") res.end();
+    else res.end(body);
+    options.onHit?.(questionId, req);
+  }
+
+  function captureMiss(req: http.IncomingMessage, res: http.ServerResponse, questionId: number, key: string, next: NextHandler) {
+    const ticket = store.begin(questionId);
+    // Next renders without compressing; this layer compresses what it sends, as Next would have.
+    const encoding = negotiateEncoding(req.headers["accept-encoding"] as string | undefined);
+    delete req.headers["accept-encoding"];
+
+    const original = { writeHead: res.writeHead, write: res.write, end: res.end, flushHeaders: res.flushHeaders };
+    const chunks: Buffer[] = [];
+    let finished = false;
+    const toBuffer = (chunk: unknown, enc?: unknown): Buffer | null => {
+      if (chunk === undefined || chunk === null || typeof chunk === "function") return null;
+      if (Buffer.isBuffer(chunk)) return chunk;
+      if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      return Buffer.from(String(chunk), typeof enc === "string" ? (enc as BufferEncoding) : "utf8");
+    };
+    const restore = () => {
+      res.writeHead = original.writeHead;
+      res.write = original.write;
+      res.end = original.end;
+      res.flushHeaders = original.flushHeaders;
+    };
+    res.on("close", () => {
+      if (finished) return;
+      finished = true;
+      restore();
+      store.finish(ticket, key);
+    });
+
+    res.writeHead = function (this: http.ServerResponse, status: number, ...rest: unknown[]) {
+      res.statusCode = status;
+      const headers = rest.find((arg) => typeof arg === "object" && arg !== null) as http.OutgoingHttpHeaders | string[] | undefined;
+      if (Array.isArray(headers)) {
+        for (let i = 0; i + 1 < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1]);
+      } else if (headers) {
+        for (const [name, value] of Object.entries(headers)) if (value !== undefined) res.setHeader(name, value);
+      }
+      return res;
+    } as typeof res.writeHead;
+    res.flushHeaders = () => {};
+    res.write = function (chunk: unknown, enc?: unknown, cb?: unknown) {
+      const buffer = toBuffer(chunk, enc);
+      if (buffer) chunks.push(buffer);
+      const callback = typeof enc === "function" ? enc : cb;
+      if (typeof callback === "function") process.nextTick(callback as () => void);
+      return true;
+    } as typeof res.write;
+    res.end = function (chunk?: unknown, enc?: unknown, cb?: unknown) {
+      if (finished) return res;
+      finished = true;
+      const buffer = toBuffer(chunk, enc);
+      if (buffer) chunks.push(buffer);
+      restore();
+      const callback = [chunk, enc, cb].find((arg) => typeof arg === "function") as (() => void) | undefined;
+      const raw = Buffer.concat(chunks);
+      const status = res.statusCode;
+      const stored = storableResponse(status, res.getHeaders(), raw, options.policy);
+      if (stored) {
+        const parts = raw.toString("utf8").split(stored.nonce).map((part) => Buffer.from(part, "utf8"));
+        const size = raw.length + stored.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 256;
+        store.finish(ticket, key, { headers: stored.headers, parts, deflated: null, size });
+      } else {
+        store.finish(ticket, key);
+      }
+      res.setHeader(CACHE_STATUS_HEADER, "miss");
+      let body: Buffer = raw;
+      const noTransform = /\bno-transform\b/i.test(String(res.getHeader("cache-control") ?? ""));
+      if (encoding && body.length >= COMPRESSION_THRESHOLD && isCompressible(res.getHeader("content-type")) && !res.hasHeader("content-encoding") && !noTransform) {
+        body = compress(body, encoding, level);
+        res.setHeader("content-encoding", encoding);
+      }
+      if (isCompressible(res.getHeader("content-type"))) res.setHeader("vary", withVary(res.getHeader("vary") as string | undefined, "Accept-Encoding"));
+      res.removeHeader("transfer-encoding");
+      if (status !== 204 && status !== 304) res.setHeader("content-length", body.length);
+      original.writeHead.call(res, status);
+      const end = original.end as (this: http.ServerResponse, chunk?: Buffer, cb?: () => void) => http.ServerResponse;
+      end.call(res, body.length > 0 ? body : undefined, callback);
+      return res;
+    } as typeof res.end;
+
+    next();
+  }
+
+  return function pageCache(req, res, next) {
+    const questionId = cacheableQuestionId(req);
+    if (questionId === null) {
+      if (req.url?.startsWith("/questions/")) res.setHeader(CACHE_STATUS_HEADER, "bypass");
+      next();
+      return;
+    }
+    if (!store.isServing()) {
+      res.setHeader(CACHE_STATUS_HEADER, "off");
+      next();
+      return;
+    }
+    const key = `${questionId}|${variantOf(req, botType)}`;
+    const page = store.get(key);
+    if (page) {
+      serveHit(req, res, questionId, page);
+      return;
+    }
+    if (req.method !== "GET") {
+      res.setHeader(CACHE_STATUS_HEADER, "miss");
+      next();
+      return;
+    }
+    captureMiss(req, res, questionId, key, next);
+  };
+}
+
+/** A plain request handler with the page cache in front (tests; the server install wraps Next's dispatch instead). */
+export function withPageCache(layer: PageCacheLayer, handler: http.RequestListener): http.RequestListener {
+  return (req, res) => layer(req, res, () => handler(req, res));
+}

@@ -1,0 +1,152 @@
+/*
+ * The page cache's memory: stored pages by key in least-recently-used order under a byte cap,
+ * each for at most `ttlMs`, and the renders in flight per question so that a change notified
+ * while a page renders keeps that page out (its render may have read the old rows).
+ *
+ * A "ticket" is the per-question generation of the design, kept only while a render is in flight:
+ * a notification for the question (or for everything, or a lost connection to the notifier) marks
+ * every ticket of it stale, and a stale ticket cannot store. Entries are also dropped at once.
+ */
+
+export interface CachedPage {
+  questionId: number;
+  /** Response headers to replay, lower-case names (docs/SECURITY.md lists what is never kept). */
+  headers: [string, string][];
+  /** The HTML (UTF-8) cut at every occurrence of the nonce it was rendered with. */
+  parts: Buffer[];
+  /** Each part deflated once, on the first gzip hit, so later gzip hits need no compression (gzip.ts). */
+  deflated: Buffer[] | null;
+  /** Bytes this entry counts against the cap. */
+  size: number;
+  storedAt: number;
+}
+
+export interface Ticket {
+  readonly questionId: number;
+  stale: boolean;
+}
+
+export interface PageStoreOptions {
+  maxBytes: number;
+  ttlMs: number;
+  now?: () => number;
+}
+
+export class PageStore {
+  private readonly pages = new Map<string, CachedPage>();
+  private readonly keysByQuestion = new Map<number, Set<string>>();
+  private readonly inFlight = new Map<number, Set<Ticket>>();
+  private bytes = 0;
+  private serving: boolean;
+  readonly maxBytes: number;
+  readonly ttlMs: number;
+  private readonly now: () => number;
+
+  constructor(options: PageStoreOptions & { serving?: boolean }) {
+    this.maxBytes = options.maxBytes;
+    this.ttlMs = options.ttlMs;
+    this.now = options.now ?? Date.now;
+    this.serving = options.serving ?? true;
+  }
+
+  /** Whether pages may be served and stored (false while the notifier is disconnected). */
+  isServing(): boolean {
+    return this.serving && this.maxBytes > 0;
+  }
+
+  /** Turns serving on or off; either way everything stored so far is forgotten (a notification may have been missed). */
+  setServing(serving: boolean): void {
+    this.serving = serving;
+    this.invalidateAll();
+  }
+
+  /** The stored page, or undefined (missing or expired; an expired one is dropped). Marks it recently used. */
+  get(key: string): CachedPage | undefined {
+    if (!this.isServing()) return undefined;
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    if (this.now() - page.storedAt >= this.ttlMs) {
+      this.remove(key);
+      return undefined;
+    }
+    this.pages.delete(key);
+    this.pages.set(key, page);
+    return page;
+  }
+
+  /** Starts a render of the question: call before Next reads anything, and `finish` it afterwards. */
+  begin(questionId: number): Ticket {
+    const ticket: Ticket = { questionId, stale: !this.isServing() };
+    let set = this.inFlight.get(questionId);
+    if (!set) this.inFlight.set(questionId, (set = new Set()));
+    set.add(ticket);
+    return ticket;
+  }
+
+  /** Ends a render; stores its page when given one and no change was notified since `begin`. Returns whether it stored. */
+  finish(ticket: Ticket, key: string, page?: Omit<CachedPage, "storedAt" | "questionId">): boolean {
+    const set = this.inFlight.get(ticket.questionId);
+    set?.delete(ticket);
+    if (set && set.size === 0) this.inFlight.delete(ticket.questionId);
+    if (!page || ticket.stale || !this.isServing()) return false;
+    // One page may not take more than an eighth of the cache.
+    if (page.size > this.maxBytes / 8) return false;
+    this.remove(key);
+    this.pages.set(key, { ...page, questionId: ticket.questionId, storedAt: this.now() });
+    let keys = this.keysByQuestion.get(ticket.questionId);
+    if (!keys) this.keysByQuestion.set(ticket.questionId, (keys = new Set()));
+    keys.add(key);
+    this.bytes += page.size;
+    this.evict();
+    return true;
+  }
+
+  private evict(): void {
+    while (this.bytes > this.maxBytes) {
+      const oldest = this.pages.keys().next();
+      if (oldest.done) break;
+      this.remove(oldest.value);
+    }
+  }
+
+  /** A change to the question: its pages are dropped and renders in flight will not store. */
+  invalidate(questionId: number): void {
+    for (const ticket of this.inFlight.get(questionId) ?? []) ticket.stale = true;
+    for (const key of [...(this.keysByQuestion.get(questionId) ?? [])]) this.remove(key);
+  }
+
+  /** A change that may show on any page (a member's name, a group's privacy, ...): everything goes. */
+  invalidateAll(): void {
+    for (const set of this.inFlight.values()) for (const ticket of set) ticket.stale = true;
+    this.pages.clear();
+    this.keysByQuestion.clear();
+    this.bytes = 0;
+  }
+
+  /** Keeps a stored page's deflated pieces with it, counting their bytes against the cap. */
+  attachDeflated(page: CachedPage, deflated: Buffer[]): void {
+    if (page.deflated) return;
+    page.deflated = deflated;
+    const extra = deflated.reduce((sum, d) => sum + d.length, 0);
+    page.size += extra;
+    if ([...(this.keysByQuestion.get(page.questionId) ?? [])].some((key) => this.pages.get(key) === page)) {
+      this.bytes += extra;
+      this.evict();
+    }
+  }
+
+  /** Bytes and pages held (tests, logs). */
+  stats(): { bytes: number; pages: number; inFlight: number } {
+    return { bytes: this.bytes, pages: this.pages.size, inFlight: this.inFlight.size };
+  }
+
+  private remove(key: string): void {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.bytes -= page.size;
+    const keys = this.keysByQuestion.get(page.questionId);
+    keys?.delete(key);
+    if (keys && keys.size === 0) this.keysByQuestion.delete(page.questionId);
+  }
+}

@@ -1,0 +1,320 @@
+/** @jest-environment node */
+// The visitors' page cache (lib/server/page-cache) in front of a plain http.Server whose handler
+// renders pages the way Next does: a fresh nonce per request in the policy and the HTML, Next's
+// Cache-Control for per-request pages, chunked writes, and gzip when the client asks.
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
+import { createNonce, pageCsp } from "@/lib/security/csp";
+import { createPageCacheLayer, withPageCache } from "@/lib/server/page-cache/layer";
+import { applyNotification } from "@/lib/server/page-cache/listener";
+import { NEXT_DYNAMIC_CACHE_CONTROL, negotiateEncoding } from "@/lib/server/page-cache/rules";
+import { PageStore } from "@/lib/server/page-cache/store";
+
+interface Response {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+let server: http.Server;
+let base: string;
+let store: PageStore;
+let clock = 1_000_000;
+let renders: string[] = [];
+let hits: number[] = [];
+/** Resolves the render of /questions/7 when set (the race test holds it open). */
+let hold: Promise<void> | null = null;
+let version = "v1";
+
+const policy = (nonce: string) => pageCsp(nonce, false);
+
+function page(id: string, nonce: string): string {
+  const filler = "<p>An answer long enough to be worth compressing.</p>".repeat(60);
+  return (
+    `<!DOCTYPE html><html><head><script nonce="${nonce}">self.boot=1</script></head>` +
+    `<body><h1>Question ${id} ${version}</h1>${filler}` +
+    `<script nonce="${nonce}">self.__next_f.push([1,"{\\"nonce\\":\\"${nonce}\\"}"])</script></body></html>`
+  );
+}
+
+// Next's behaviour, as far as the cache can tell.
+async function handler(req: http.IncomingMessage, res: http.ServerResponse) {
+  const url = req.url ?? "/";
+  renders.push(url);
+  const nonce = createNonce();
+  res.setHeader("content-security-policy", policy(nonce));
+  res.setHeader("x-content-type-options", "nosniff");
+  res.setHeader("referrer-policy", "strict-origin-when-cross-origin");
+  res.setHeader("x-frame-options", "DENY");
+  res.setHeader("permissions-policy", "camera=()");
+  res.setHeader("vary", "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch");
+  res.setHeader("cache-control", NEXT_DYNAMIC_CACHE_CONTROL);
+  res.setHeader("content-type", "text/html; charset=utf-8");
+  const id = url.split("/")[2]?.split("?")[0] ?? "";
+  if (id === "9") res.statusCode = 404;
+  if (id === "8") res.setHeader("set-cookie", "visitor=1; Path=/");
+  if (id === "6") res.setHeader("cache-control", "private, max-age=10");
+  if (id === "5") res.setHeader("content-type", "application/json");
+  if (id === "7" && hold) await hold;
+  const html = page(id, nonce) + (req.headers.rsc ? "<!-- rsc -->" : "");
+  if (negotiateEncoding(req.headers["accept-encoding"] as string | undefined) === "gzip") {
+    res.setHeader("content-encoding", "gzip");
+    res.end(zlib.gzipSync(html));
+    return;
+  }
+  // Streamed in pieces, as React renders.
+  const third = Math.floor(html.length / 3);
+  res.write(html.slice(0, third));
+  await new Promise((resolve) => setImmediate(resolve));
+  res.write(Buffer.from(html.slice(third, 2 * third)));
+  res.end(html.slice(2 * third));
+}
+
+function makeStore(maxBytes = 1024 * 1024, ttlMs = 60_000) {
+  return new PageStore({ maxBytes, ttlMs, now: () => clock });
+}
+
+async function startWith(newStore: PageStore) {
+  if (server) await new Promise((resolve) => server.close(resolve));
+  store = newStore;
+  const layer = createPageCacheLayer({ store, createNonce, policy, onHit: (id) => hits.push(id) });
+  server = http.createServer(withPageCache(layer, (req, res) => void handler(req, res)));
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function request(path: string, headers: Record<string, string> = {}, method = "GET"): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c: Buffer) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const nonceOf = (r: Response) => /'nonce-([^']+)'/.exec(String(r.headers["content-security-policy"]))?.[1] ?? "";
+const occurrences = (text: string, part: string) => text.split(part).length - 1;
+
+beforeEach(async () => {
+  renders = [];
+  hits = [];
+  hold = null;
+  version = "v1";
+  clock = 1_000_000;
+  await startWith(makeStore());
+});
+
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+test("a visitor's first request is a miss, the next a hit with the same page and headers", async () => {
+  const first = await request("/questions/1");
+  expect(first.status).toBe(200);
+  expect(first.headers["x-agora-cache"]).toBe("miss");
+  const second = await request("/questions/1");
+  expect(second.status).toBe(200);
+  expect(second.headers["x-agora-cache"]).toBe("hit");
+  expect(renders).toEqual(["/questions/1"]);
+  expect(hits).toEqual([1]);
+  // Same page but for the nonce.
+  expect(second.body.toString().replaceAll(nonceOf(second), "N")).toBe(first.body.toString().replaceAll(nonceOf(first), "N"));
+  for (const name of ["x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy", "content-type", "cache-control"]) {
+    expect(second.headers[name]).toBe(first.headers[name]);
+  }
+  expect(second.headers.vary).toContain("next-router-state-tree");
+  expect(second.headers["set-cookie"]).toBeUndefined();
+  expect(Number(second.headers["content-length"])).toBe(second.body.length);
+});
+
+test("every hit gets a fresh nonce, in its policy and everywhere in its HTML", async () => {
+  const miss = await request("/questions/2");
+  const seen = new Set([nonceOf(miss)]);
+  for (let i = 0; i < 5; i++) {
+    const hit = await request("/questions/2");
+    expect(hit.headers["x-agora-cache"]).toBe("hit");
+    const nonce = nonceOf(hit);
+    expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+    expect(seen.has(nonce)).toBe(false);
+    seen.add(nonce);
+    expect(hit.headers["content-security-policy"]).toBe(policy(nonce));
+    const html = hit.body.toString();
+    expect(occurrences(html, nonce)).toBe(3);
+    expect(html).not.toContain(nonceOf(miss));
+  }
+});
+
+test("members (a session cookie, whole or chunked, on http or https) always reach the app and are never stored", async () => {
+  await request("/questions/3"); // a visitor stores the page
+  for (const cookie of [
+    "next-auth.session-token=abc",
+    "__Secure-next-auth.session-token=abc",
+    "theme=dark; next-auth.session-token.0=abc; next-auth.session-token.1=def",
+    "__Secure-next-auth.session-token.0=abc",
+  ]) {
+    const member = await request("/questions/3", { cookie });
+    expect(member.headers["x-agora-cache"]).toBe("bypass");
+  }
+  expect(renders).toHaveLength(5);
+  // A member's page never becomes a visitor's.
+  version = "member-only";
+  await startWith(makeStore());
+  await request("/questions/4", { cookie: "next-auth.session-token=abc" });
+  const visitor = await request("/questions/4");
+  expect(visitor.headers["x-agora-cache"]).toBe("miss");
+  // Other cookies (a theme, next-auth's CSRF cookie) do not make a member.
+  const again = await request("/questions/4", { cookie: "next-auth.csrf-token=x; theme=dark" });
+  expect(again.headers["x-agora-cache"]).toBe("hit");
+});
+
+test("RSC, prefetch and query-string requests bypass the cache", async () => {
+  await request("/questions/3");
+  for (const headers of <Record<string, string>[]>[{ rsc: "1" }, { "next-router-prefetch": "1" }, { "next-router-state-tree": "%5B%5D" }, { "next-router-segment-prefetch": "/_tree" }, { "next-url": "/x" }, { "x-middleware-subrequest": "proxy" }]) {
+    const r = await request("/questions/3", headers);
+    expect(r.headers["x-agora-cache"]).toBe("bypass");
+  }
+  for (const path of ["/questions/3?_rsc=abc", "/questions/3?x=1", "/questions/03", "/questions/3/", "/questions/abc"]) {
+    const r = await request(path);
+    expect(r.headers["x-agora-cache"]).not.toBe("hit");
+  }
+  const post = await request("/questions/3", {}, "POST");
+  expect(post.headers["x-agora-cache"]).toBe("bypass");
+  expect(renders.filter((u) => u === "/questions/3")).toHaveLength(8);
+});
+
+test("404s, Set-Cookie, the app's own private Cache-Control and non-HTML are never stored", async () => {
+  for (const id of [9, 8, 6, 5]) {
+    const first = await request(`/questions/${id}`);
+    const second = await request(`/questions/${id}`);
+    expect(first.headers["x-agora-cache"]).toBe("miss");
+    expect(second.headers["x-agora-cache"]).toBe("miss");
+  }
+  const notFound = await request("/questions/9");
+  expect(notFound.status).toBe(404);
+  expect((await request("/questions/8")).headers["set-cookie"]).toEqual(["visitor=1; Path=/"]);
+  expect(store.stats().pages).toBe(0);
+});
+
+test("gzip when the client asks, on misses and hits; identical bytes otherwise", async () => {
+  const plain = await request("/questions/10");
+  expect(plain.headers["content-encoding"]).toBeUndefined();
+  const zipped = await request("/questions/10", { "accept-encoding": "gzip, deflate, br" });
+  expect(zipped.headers["x-agora-cache"]).toBe("hit");
+  expect(zipped.headers["content-encoding"]).toBe("gzip");
+  expect(zipped.headers.vary).toMatch(/Accept-Encoding/i);
+  const html = zlib.gunzipSync(zipped.body).toString();
+  expect(html.replaceAll(nonceOf(zipped), "N")).toBe(plain.body.toString().replaceAll(nonceOf(plain), "N"));
+  expect(zipped.body.length).toBeLessThan(html.length);
+  // The pieces deflated for the first gzip hit are kept, counted, and give the same page again.
+  const bytes = store.stats().bytes;
+  expect(bytes).toBeGreaterThan(html.length);
+  const again = await request("/questions/10", { "accept-encoding": "gzip" });
+  expect(zlib.gunzipSync(again.body).toString().replaceAll(nonceOf(again), "N")).toBe(plain.body.toString().replaceAll(nonceOf(plain), "N"));
+  expect(store.stats().bytes).toBe(bytes);
+
+  // A miss asked with gzip: the app renders uncompressed (the layer compresses), and the page is stored.
+  const miss = await request("/questions/11", { "accept-encoding": "gzip" });
+  expect(miss.headers["x-agora-cache"]).toBe("miss");
+  expect(miss.headers["content-encoding"]).toBe("gzip");
+  expect(zlib.gunzipSync(miss.body).toString()).toContain("Question 11");
+  const deflated = await request("/questions/11", { "accept-encoding": "deflate" });
+  expect(deflated.headers["content-encoding"]).toBe("deflate");
+  expect(zlib.inflateSync(deflated.body).toString()).toContain("Question 11");
+  const identity = await request("/questions/11", { "accept-encoding": "identity" });
+  expect(identity.headers["content-encoding"]).toBeUndefined();
+  expect(identity.body.toString()).toContain("Question 11");
+  expect(renders).toEqual(["/questions/10", "/questions/11"]);
+});
+
+test("HEAD hits send the headers and no body", async () => {
+  await request("/questions/12");
+  const head = await request("/questions/12", {}, "HEAD");
+  expect(head.headers["x-agora-cache"]).toBe("hit");
+  expect(head.body.length).toBe(0);
+  expect(Number(head.headers["content-length"])).toBeGreaterThan(1000);
+});
+
+test("a page expires after its time to live", async () => {
+  await request("/questions/13");
+  clock += 59_000;
+  expect((await request("/questions/13")).headers["x-agora-cache"]).toBe("hit");
+  clock += 1_000;
+  expect((await request("/questions/13")).headers["x-agora-cache"]).toBe("miss");
+  expect(renders).toHaveLength(2);
+});
+
+test("a change notified while a page renders keeps that page out of the cache", async () => {
+  let release!: () => void;
+  hold = new Promise((resolve) => (release = resolve));
+  const pending = request("/questions/7");
+  await new Promise((resolve) => setTimeout(resolve, 50)); // the render has started and read "v1"
+  applyNotification(store, "7");
+  release();
+  expect((await pending).headers["x-agora-cache"]).toBe("miss");
+  hold = null;
+  version = "v2";
+  const next = await request("/questions/7");
+  expect(next.headers["x-agora-cache"]).toBe("miss");
+  expect(next.body.toString()).toContain("Question 7 v2");
+  expect((await request("/questions/7")).body.toString()).toContain("Question 7 v2");
+
+  // The same with a "flush all"; another question's notice does not keep it out.
+  applyNotification(store, "*");
+  hold = new Promise((resolve) => (release = resolve));
+  const flushed = request("/questions/7");
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  applyNotification(store, "*");
+  release();
+  expect((await flushed).headers["x-agora-cache"]).toBe("miss");
+  hold = new Promise((resolve) => (release = resolve));
+  const unrelated = request("/questions/7");
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  applyNotification(store, "70");
+  release();
+  expect((await unrelated).headers["x-agora-cache"]).toBe("miss");
+  hold = null;
+  expect((await request("/questions/7")).headers["x-agora-cache"]).toBe("hit");
+});
+
+test("notifications drop stored pages: one question, or all", async () => {
+  await request("/questions/14");
+  await request("/questions/15");
+  applyNotification(store, "14");
+  expect((await request("/questions/14")).headers["x-agora-cache"]).toBe("miss");
+  expect((await request("/questions/15")).headers["x-agora-cache"]).toBe("hit");
+  applyNotification(store, "*");
+  expect((await request("/questions/15")).headers["x-agora-cache"]).toBe("miss");
+  // Not listening (disconnected): nothing is served or stored.
+  store.setServing(false);
+  expect((await request("/questions/15")).headers["x-agora-cache"]).toBe("off");
+  expect((await request("/questions/15")).headers["x-agora-cache"]).toBe("off");
+  store.setServing(true);
+  expect((await request("/questions/15")).headers["x-agora-cache"]).toBe("miss");
+});
+
+test("the byte cap evicts the least recently used page", async () => {
+  await request("/questions/16");
+  const size = store.stats().bytes; // one page as the cap counts it (HTML and headers; deflated pieces come with a gzip hit)
+  expect(size).toBeGreaterThan(3000);
+  // Room for about 8.5 pages' worth (each page may take at most an eighth).
+  await startWith(makeStore(Math.floor(size * 8.5)));
+  for (let id = 20; id < 28; id++) await request(`/questions/${id}`);
+  expect(store.stats().pages).toBe(8);
+  await request("/questions/20"); // now the most recently used
+  await request("/questions/28"); // evicts 21, the least recently used
+  expect(store.stats().pages).toBe(8);
+  expect(store.stats().bytes).toBeLessThanOrEqual(store.maxBytes);
+  expect((await request("/questions/20")).headers["x-agora-cache"]).toBe("hit");
+  expect((await request("/questions/21")).headers["x-agora-cache"]).toBe("miss");
+});
+
+test("pages for another host are stored apart (a forged Host never reaches others)", async () => {
+  await request("/questions/17", { host: "evil.example" });
+  const r = await request("/questions/17");
+  expect(r.headers["x-agora-cache"]).toBe("miss");
+  expect((await request("/questions/17", { host: "evil.example" })).headers["x-agora-cache"]).toBe("hit");
+});
