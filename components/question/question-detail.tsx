@@ -1,6 +1,5 @@
 "use client";
 
-import type { ReactNode } from "react";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -17,10 +16,13 @@ import type { QuestionDetail as QuestionDetailData } from "@/lib/api-client/ques
 import { useQuestionDetail } from "@/lib/api-client/question-detail";
 import { displayName } from "@/lib/display";
 
-// The owner's menu (with the edit dialog, its form and validation) and Save load only where they
-// are shown: rendered on the server as usual, so a member's page arrives with them and preloads
-// their code. The Generate AI Answer box and the answer form come from the server page instead
-// (the `generateAnswer` and `answerForm` slots), so they are part of a member's page from the start.
+// The members' tools load only where they are shown: a visitor's page does not carry the forms,
+// their validation (zod, react-hook-form) or the edit dialog. Rendered on the server as usual,
+// so a member's page arrives with them and preloads their code; they become interactive a moment
+// after the rest of the page. (Importing them into the server page and passing them down does not
+// work: Next then sends their code with every render of the route, visitors' included.)
+const AnswerForm = dynamic(() => import("@/components/answer/answer-form").then((m) => m.AnswerForm));
+const GenerateAiAnswer = dynamic(() => import("@/components/answer/generate-ai-answer").then((m) => m.GenerateAiAnswer));
 const OwnerMenu = dynamic(() => import("@/components/question/owner-menu").then((m) => m.OwnerMenu));
 const SaveToggle = dynamic(() => import("@/components/question/save-toggle").then((m) => m.SaveToggle));
 
@@ -33,22 +35,16 @@ const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString(
  * The question page below the top bar (SPEC.md section 2): the question, the state of its AI
  * answer, the Generate AI Answer box (members) or an invitation to sign up (visitors), the
  * answers with their comments, and a member's own answer form. `initialQuestion` is what the
- * server rendered, read at `loadedAt`. For a member the server page passes the Generate AI Answer
- * box and the answer form (client components it renders only for members, so a visitor's page
- * carries none of their code: react-hook-form, zod, the Markdown editor).
+ * server rendered, read at `loadedAt`.
  */
 export function QuestionDetail({
   initialQuestion,
   loadedAt,
   isMember,
-  generateAnswer = null,
-  answerForm = null,
 }: {
   initialQuestion: QuestionDetailData;
   loadedAt: number;
   isMember: boolean;
-  generateAnswer?: ReactNode;
-  answerForm?: ReactNode;
 }) {
   const question = useQuestionDetail(initialQuestion, loadedAt);
 
@@ -56,9 +52,9 @@ export function QuestionDetail({
     <div className="mx-auto w-full max-w-4xl space-y-6">
       <QuestionHeader question={question} />
       <AiAnswerLive questionId={question.id} status={question.aiStatus} />
-      {isMember ? generateAnswer : <ContributeCard />}
+      {isMember ? <GenerateAiAnswer questionId={question.id} /> : <ContributeCard />}
       <AnswerList questionId={question.id} answers={question.answers} isMember={isMember} />
-      {isMember ? answerForm : null}
+      {isMember ? <AnswerForm questionId={question.id} /> : null}
     </div>
   );
 }

@@ -10,10 +10,10 @@ import path from "node:path";
 const root = path.resolve(__dirname, "../../..");
 
 /**
- * The client components a visitor's question page renders (app/(public)/questions/[id]/page.tsx and
- * its layouts; the page passes the members' Generate AI Answer box and answer form only to members).
+ * The server modules of a visitor's question page: the page and its layouts. Next sends the code of
+ * every client component ("use client") their imports reach, rendered or not.
  */
-const visitorEntries = ["components/providers.tsx", "components/layout/top-bar.tsx", "components/question/question-detail.tsx"];
+const routeModules = ["app/layout.tsx", "app/(public)/layout.tsx", "app/(public)/questions/[id]/page.tsx"];
 
 /** Packages that only members' tools or opened menus need. */
 const onDemandOnly = [/^zod(\/|$)/, /^react-hook-form$/, /^@hookform\//, /^radix-ui:(DropdownMenu|Dialog|AlertDialog|Tabs|Popover|Tooltip)$/];
@@ -45,6 +45,27 @@ function staticImports(file: string): string[] {
   return found;
 }
 
+const isClientModule = (file: string) => /^\s*["']use client["']/.test(fs.readFileSync(file, "utf8"));
+
+/** The client components ("use client") the server modules of a route reach, as Next bundles them for it. */
+function clientBoundaries(serverEntries: string[]): string[] {
+  const boundaries = new Set<string>();
+  const seen = new Set<string>();
+  const queue = serverEntries.map((e) => path.join(root, e));
+  while (queue.length > 0) {
+    const file = queue.shift()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const specifier of staticImports(file)) {
+      const local = resolveLocal(specifier, file);
+      if (!local) continue; // a package used on the server
+      if (isClientModule(local)) boundaries.add(path.relative(root, local));
+      else queue.push(local);
+    }
+  }
+  return [...boundaries];
+}
+
 /** Every package a set of entry points reaches through static imports, with the chain that reaches it. */
 function reachedPackages(entries: string[]): Map<string, string[]> {
   const packages = new Map<string, string[]>();
@@ -64,7 +85,12 @@ function reachedPackages(entries: string[]): Map<string, string[]> {
 }
 
 describe("a visitor's question page", () => {
-  const packages = reachedPackages(visitorEntries);
+  const entries = clientBoundaries(routeModules);
+  const packages = reachedPackages(entries);
+
+  it("finds the page's client components from its server modules", () => {
+    expect(entries).toEqual(expect.arrayContaining(["components/providers.tsx", "components/question/question-detail.tsx"]));
+  });
 
   it("walks the real import graph (React, Next and TanStack Query are reached)", () => {
     expect(packages.has("react")).toBe(true);

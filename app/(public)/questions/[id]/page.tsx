@@ -3,8 +3,6 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 
-import { AnswerForm } from "@/components/answer/answer-form";
-import { GenerateAiAnswer } from "@/components/answer/generate-ai-answer";
 import { QuestionDetail } from "@/components/question/question-detail";
 import { markdownToPlainText } from "@/lib/markdown/render";
 import { buildQuestionJsonLd, serializeJsonLd } from "@/lib/seo/question-jsonld";
@@ -88,14 +86,7 @@ export default async function QuestionPage({ params }: Props) {
   return (
     <>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      <QuestionDetail
-        initialQuestion={question}
-        loadedAt={loadedAt}
-        isMember={viewer !== null}
-        // Rendered here, for members only: a visitor's page does not load their code.
-        generateAnswer={viewer ? <GenerateAiAnswer questionId={question.id} /> : null}
-        answerForm={viewer ? <AnswerForm questionId={question.id} /> : null}
-      />
+      <QuestionDetail initialQuestion={question} loadedAt={loadedAt} isMember={viewer !== null} />
     </>
   );
 }
