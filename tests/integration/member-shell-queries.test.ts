@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import pg from "pg";
 import { db } from "@/lib/server/db";
+import { countingStatements } from "@/tests/support/statement-counter";
 import { openSession, preferencesReadWithSession, unreadCountReadWithSession, viewerForPageSession, viewerForSession } from "@/lib/server/auth/session";
 import { groupListItemSelect, listSidebarGroups, SIDEBAR_GROUPS_READ } from "@/lib/server/groups/queries";
 import { countUnreadNotifications } from "@/lib/server/notifications/queries";
@@ -11,27 +11,11 @@ import { createGroup, createQuestion, createUser } from "@/tests/factories";
  * the session read carries the top bar's unread count, and the side bar's groups are one read.
  */
 
-// Counts the SQL statements sent to PostgreSQL: Prisma's driver adapter speaks through pg.Client.
-let statements = 0;
-const originalQuery = pg.Client.prototype.query;
-
-beforeAll(() => {
-  pg.Client.prototype.query = function countingQuery(this: pg.Client, ...args: unknown[]) {
-    statements += 1;
-    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof originalQuery;
-});
+const statementsOf = countingStatements();
 
 afterAll(async () => {
-  pg.Client.prototype.query = originalQuery;
   await db.$disconnect();
 });
-
-async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; count: number }> {
-  const before = statements;
-  const result = await work();
-  return { result, count: statements - before };
-}
 
 async function notify(userId: string, notes: { read?: boolean; questionId?: number }[]) {
   await db.notification.createMany({

@@ -1,30 +1,14 @@
 /** @jest-environment node */
-import pg from "pg";
 import { db } from "@/lib/server/db";
+import { countingStatements } from "@/tests/support/statement-counter";
 import { getQuestionDetail } from "@/lib/server/questions/queries";
 import { createAnswer, createComment, createQuestion, createTag, createUser, createVote } from "@/tests/factories";
 
-// Counts the SQL statements sent to PostgreSQL: Prisma's driver adapter speaks through pg.Client.
-let statements = 0;
-const originalQuery = pg.Client.prototype.query;
-
-beforeAll(() => {
-  pg.Client.prototype.query = function countingQuery(this: pg.Client, ...args: unknown[]) {
-    statements += 1;
-    return (originalQuery as (...a: unknown[]) => unknown).apply(this, args);
-  } as typeof originalQuery;
-});
+const statementsOf = countingStatements();
 
 afterAll(async () => {
-  pg.Client.prototype.query = originalQuery;
   await db.$disconnect();
 });
-
-async function statementsOf<T>(work: () => Promise<T>): Promise<{ result: T; count: number }> {
-  const before = statements;
-  const result = await work();
-  return { result, count: statements - before };
-}
 
 /** A question with `answers` answers, each with a comment, a reply and a vote by the viewer. */
 async function questionWith(answers: number, viewer: { id: string }) {
