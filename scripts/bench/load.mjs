@@ -1,6 +1,7 @@
 // One load case of the benchmark, run as its own process pinned to the load generator's core
 // (taskset). Reads a JSON plan from the file named by argv[2], runs a warm-up and then the
-// measured run with autocannon, and prints one JSON line: requests per second, latency
+// measured run (with autocannon over `connections`, or at a fixed rate of evenly spaced requests
+// when the plan has `overallRate`), and prints one JSON line: requests per second, latency
 // percentiles from every response, status counts and errors.
 import fs from "node:fs";
 import autocannon from "autocannon";
@@ -115,7 +116,6 @@ function run(seconds, record) {
         url: plan.url,
         connections: plan.connections,
         duration: seconds,
-        ...(plan.overallRate ? { overallRate: plan.overallRate } : {}),
         timeout: 30,
         requests: [
           {
@@ -162,6 +162,66 @@ function run(seconds, record) {
   });
 }
 
-if (plan.warmup > 0) await run(plan.warmup, false);
-const result = await run(plan.duration, true);
+/*
+ * A fixed rate (plan.overallRate): arrivals evenly spaced, each request sent at its time whether or
+ * not earlier ones have answered (an open model, as independent members posting are). autocannon's
+ * own rate limit sends each connection's share of a second back to back at the start of the
+ * second, so "20 a second" arrived as bursts of 20 and measured their queue.
+ */
+async function runPaced(seconds, record) {
+  const latencies = [];
+  const statuses = {};
+  const cache = {};
+  let errors = 0;
+  let timeouts = 0;
+  let bytes = 0;
+  const interval = 1000 / plan.overallRate;
+  const total = Math.round(seconds * plan.overallRate);
+  const inFlight = [];
+  const start = performance.now();
+  for (let i = 0; i < total; i++) {
+    const wait = start + i * interval - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const next = makeRequest(plan.kind, counter);
+    const sent = performance.now();
+    inFlight.push(
+      fetch(plan.url + next.path, { method: next.method, headers: next.headers, body: next.body, signal: AbortSignal.timeout(30_000) })
+        .then(async (res) => {
+          const body = await res.arrayBuffer();
+          if (!record) return;
+          latencies.push(performance.now() - sent);
+          statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+          bytes += body.byteLength;
+          if (countsCache) {
+            const value = res.headers.get("x-agora-cache") ?? "none";
+            cache[value] = (cache[value] ?? 0) + 1;
+          }
+        })
+        .catch((error) => {
+          if (!record) return;
+          if (error?.name === "TimeoutError") timeouts += 1;
+          else errors += 1;
+        }),
+    );
+  }
+  await Promise.all(inFlight);
+  latencies.sort((a, b) => a - b);
+  return {
+    seconds,
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    statuses,
+    errors,
+    timeouts,
+    bytesPerResponse: latencies.length ? bytes / latencies.length : 0,
+    ...(countsCache ? { cache } : {}),
+  };
+}
+
+const measure = plan.overallRate ? runPaced : run;
+if (plan.warmup > 0) await measure(plan.warmup, false);
+const result = await measure(plan.duration, true);
 process.stdout.write(`${JSON.stringify(result)}\n`);
