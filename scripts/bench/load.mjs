@@ -100,6 +100,24 @@ function percentile(sorted, p) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
+/** What a measured run reports, from every response's latency and status. */
+function summary({ seconds, latencies, statuses, errors, timeouts, bytes, cache }) {
+  latencies.sort((a, b) => a - b);
+  return {
+    seconds,
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    statuses,
+    errors,
+    timeouts,
+    bytesPerResponse: latencies.length ? bytes / latencies.length : 0,
+    ...(countsCache ? { cache } : {}),
+  };
+}
+
 // One counter across warm-up and measurement, so a member's cookie is not reused sooner than needed.
 const counter = { n: plan.cookieOffset ?? 0 };
 
@@ -137,20 +155,7 @@ function run(seconds, record) {
       },
       (error, result) => {
         if (error) return reject(error);
-        latencies.sort((a, b) => a - b);
-        resolve({
-          seconds,
-          requests: latencies.length,
-          rps: latencies.length / seconds,
-          p50: percentile(latencies, 50),
-          p95: percentile(latencies, 95),
-          p99: percentile(latencies, 99),
-          statuses,
-          errors: result.errors,
-          timeouts: result.timeouts,
-          bytesPerResponse: latencies.length ? result.throughput.total / latencies.length : 0,
-          ...(countsCache ? { cache } : {}),
-        });
+        resolve(summary({ seconds, latencies, statuses, errors: result.errors, timeouts: result.timeouts, bytes: result.throughput.total, cache }));
       },
     );
     if (record) {
@@ -205,20 +210,7 @@ async function runPaced(seconds, record) {
     );
   }
   await Promise.all(inFlight);
-  latencies.sort((a, b) => a - b);
-  return {
-    seconds,
-    requests: latencies.length,
-    rps: latencies.length / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    p99: percentile(latencies, 99),
-    statuses,
-    errors,
-    timeouts,
-    bytesPerResponse: latencies.length ? bytes / latencies.length : 0,
-    ...(countsCache ? { cache } : {}),
-  };
+  return summary({ seconds, latencies, statuses, errors, timeouts, bytes, cache });
 }
 
 const measure = plan.overallRate ? runPaced : run;
