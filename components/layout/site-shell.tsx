@@ -5,8 +5,7 @@ import { SkipLink } from "@/components/layout/skip-link";
 import { TopBar } from "@/components/layout/top-bar";
 import type { ShellUser } from "@/components/layout/types";
 import { ThemePreferenceSync } from "@/components/settings/theme-preference";
-import { getViewer, unreadCountReadWithSession } from "@/lib/server/auth/session";
-import { countUnreadNotifications } from "@/lib/server/notifications/queries";
+import { getPageSession } from "@/lib/server/auth/session";
 import { getPreferences } from "@/lib/server/users/queries";
 
 /**
@@ -15,7 +14,8 @@ import { getPreferences } from "@/lib/server/users/queries";
  * here, so a theme chosen on one device follows them to every page of another.
  */
 export async function SiteShell({ children, sidebar = true }: { children: ReactNode; sidebar?: boolean }) {
-  const viewer = await getViewer();
+  const session = await getPageSession();
+  const viewer = session?.viewer ?? null;
   const user: ShellUser | null = viewer
     ? {
         id: viewer.id,
@@ -25,11 +25,10 @@ export async function SiteShell({ children, sidebar = true }: { children: ReactN
         profileImageUrl: viewer.profileImageUrl,
       }
     : null;
-  // Visitors have no saved preferences and no notifications: no query for them. A member's
-  // unread count and preferences come with the page's session read (no query of their own).
-  const [unread, preferences] = viewer
-    ? await Promise.all([unreadCountReadWithSession(viewer) ?? countUnreadNotifications(viewer.id), getPreferences(viewer)])
-    : [undefined, null];
+  // Visitors have no saved preferences and no notifications. A member's unread count and
+  // preferences come with the page's session read (no query of their own).
+  const unread = session?.unreadCount;
+  const preferences = viewer ? getPreferences(viewer) : null;
 
   return (
     <div className="flex min-h-dvh flex-col">

@@ -43,13 +43,20 @@ export const viewerSelect = {
   country: true,
   notificationSettings: true,
   privacySettings: true,
+  preferences: true,
   isAssistant: true,
   createdAt: true,
   updatedAt: true,
 } as const satisfies Prisma.UserSelect;
 
-/** The signed-in member (never the password hash). */
+/** The signed-in member (never the password hash), with their stored preferences. */
 export type Viewer = Prisma.UserGetPayload<{ select: typeof viewerSelect }>;
+
+/** A page render's session: the member, and the top bar's unread notification count read with it. */
+export interface PageSession {
+  viewer: Viewer;
+  unreadCount: number;
+}
 
 /** What the session token carries, exactly as the next-auth `jwt` callback writes it at sign-in. */
 export interface SessionTokenClaims {
@@ -201,15 +208,14 @@ export async function decodeSessionToken(token: string | null | undefined): Prom
 }
 
 /** The session row and its member as the session check reads them (one row). */
-type SessionRead = { userId: string; expire: Date; sess: unknown; user: Viewer & { sessionVersion: number; preferences: Prisma.JsonValue | null } };
+type SessionRead = { userId: string; expire: Date; sess: unknown; user: Viewer & { sessionVersion: number } };
 
 /** The member of a session read, when the session is still valid for these claims (see viewerForSession). */
 function validViewer(claims: { sub: string }, row: SessionRead | null): Viewer | null {
   if (!row || row.userId !== claims.sub || row.expire.getTime() <= Date.now()) return null;
   const version = (row.sess as { sessionVersion?: unknown } | null)?.sessionVersion;
-  const { sessionVersion, preferences, ...viewer } = row.user;
+  const { sessionVersion, ...viewer } = row.user;
   if (version !== sessionVersion || viewer.isAssistant) return null;
-  preferencesAtSignInCheck.set(viewer, preferences);
   return viewer;
 }
 
@@ -220,29 +226,29 @@ function validViewer(claims: { sub: string }, row: SessionRead | null): Viewer |
 export async function viewerForSession(claims: { sub: string; sid: string }): Promise<Viewer | null> {
   const row = await db.session.findUnique({
     where: { sid: claims.sid },
-    select: { userId: true, expire: true, sess: true, user: { select: { ...viewerSelect, sessionVersion: true, preferences: true } } },
+    select: { userId: true, expire: true, sess: true, user: { select: { ...viewerSelect, sessionVersion: true } } },
   });
   return validViewer(claims, row);
 }
 
-// viewerSelect's fields as SQL columns of `users u`, for the page render's raw session read.
+/** A column of `users` under Prisma's naming (every field of the model is its snake_case column). */
+export function userColumnOf(field: string): string {
+  return field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+// viewerSelect's fields (and the session version) as SQL columns of `users u`, for the page render's
+// raw session read: derived from viewerSelect, so both reads always return the same member.
 const viewerColumnsSql = Prisma.raw(
-  [
-    'u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.profile_image_url AS "profileImageUrl"',
-    'u.bio, u.website, u.social_links AS "socialLinks", u.city, u.country, u.notification_settings AS "notificationSettings"',
-    'u.privacy_settings AS "privacySettings", u.is_assistant AS "isAssistant", u.created_at AS "createdAt", u.updated_at AS "updatedAt"',
-    'u.session_version AS "sessionVersion", u.preferences',
-  ].join(", "),
+  [...Object.keys(viewerSelect), "sessionVersion"].map((field) => `u.${userColumnOf(field)} AS "${field}"`).join(", "),
 );
 
 /**
  * viewerForSession for a page render, with the top bar's unread notification count in the same
  * statement (a scalar subquery under countUnreadNotifications' exact conditions, the visibility
  * of the notification's question included): every member page shows the count, and a round
- * trip costs the one shared core more than the subquery. The count is kept beside the viewer
- * (unreadCountReadWithSession).
+ * trip costs the one shared core more than the subquery.
  */
-export async function viewerForPageSession(claims: { sub: string; sid: string }): Promise<Viewer | null> {
+export async function viewerForPageSession(claims: { sub: string; sid: string }): Promise<PageSession | null> {
   // The membership test of the visibility condition uses the token's user id: a row of another user is refused below anyway.
   const [raw] = await db.$queryRaw<(Omit<SessionRead, "user"> & SessionRead["user"] & { sessionUserId: string; unreadCount: number })[]>`
     SELECT s.user_id AS "sessionUserId", s.expire, s.sess, ${viewerColumnsSql},
@@ -253,23 +259,7 @@ export async function viewerForPageSession(claims: { sub: string; sid: string })
   if (!raw) return null;
   const { sessionUserId, expire, sess, unreadCount, ...user } = raw;
   const viewer = validViewer(claims, { userId: sessionUserId, expire, sess, user });
-  if (viewer) unreadCountAtSignInCheck.set(viewer, unreadCount);
-  return viewer;
-}
-
-// The member's stored preferences as read with the session (same query), so pages need no second read.
-const preferencesAtSignInCheck = new WeakMap<Viewer, Prisma.JsonValue | null>();
-// The unread notification count read with a page render's session (same query).
-const unreadCountAtSignInCheck = new WeakMap<Viewer, number>();
-
-/** The stored preferences read along with this viewer's session, or undefined for a viewer from elsewhere. */
-export function preferencesReadWithSession(viewer: object): Prisma.JsonValue | null | undefined {
-  return preferencesAtSignInCheck.get(viewer as Viewer);
-}
-
-/** The unread notification count read along with this viewer's session (page renders), or undefined. */
-export function unreadCountReadWithSession(viewer: object): number | undefined {
-  return unreadCountAtSignInCheck.get(viewer as Viewer);
+  return viewer ? { viewer, unreadCount } : null;
 }
 
 /** The decoded session cookie of a request (its user id and sid), or null; the database is not consulted. */
@@ -277,13 +267,19 @@ export async function sessionFromRequest(req: Request): Promise<{ sub: string; s
   return decodeSessionToken(sessionTokenFrom(parseCookieHeader(req.headers.get("cookie"))));
 }
 
-async function viewerFromCookies(all: { name: string; value: string }[], read = viewerForSession): Promise<Viewer | null> {
+async function viewerFromCookies(all: { name: string; value: string }[]): Promise<Viewer | null> {
   const claims = await decodeSessionToken(sessionTokenFrom(all));
-  return claims ? read(claims) : null;
+  return claims ? viewerForSession(claims) : null;
 }
 
-// Server components: one check per render, however many components ask; the top bar's unread count comes with it.
-const viewerOfCurrentRequest = cache(async (): Promise<Viewer | null> => viewerFromCookies((await cookies()).getAll(), viewerForPageSession));
+/**
+ * The current request's session in a server component, or null: one check per render, however
+ * many components ask, with the top bar's unread count in the same statement.
+ */
+export const getPageSession = cache(async (): Promise<PageSession | null> => {
+  const claims = await decodeSessionToken(sessionTokenFrom((await cookies()).getAll()));
+  return claims ? viewerForPageSession(claims) : null;
+});
 
 /**
  * The signed-in member, or null. With a Request, reads its Cookie header (route handlers,
@@ -291,7 +287,7 @@ const viewerOfCurrentRequest = cache(async (): Promise<Viewer | null> => viewerF
  */
 export async function getViewer(req?: Request): Promise<Viewer | null> {
   if (req) return viewerFromCookies(parseCookieHeader(req.headers.get("cookie")));
-  return viewerOfCurrentRequest();
+  return (await getPageSession())?.viewer ?? null;
 }
 
 /** The signed-in member, or a 401 "Unauthorized" error. */

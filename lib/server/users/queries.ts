@@ -1,7 +1,6 @@
 import "server-only";
-import { cache } from "react";
+import type { Viewer as SessionViewer } from "@/lib/server/auth/session";
 
-import { preferencesReadWithSession } from "@/lib/server/auth/session";
 import { db, Prisma } from "@/lib/server/db";
 import { badRequest, notFound } from "@/lib/server/errors";
 import { decodeCursor, toPage, type Page } from "@/lib/server/pagination";
@@ -231,17 +230,10 @@ export async function listUserGroups(userId: string, viewer: Viewer | null, limi
   });
 }
 
-// Read once per server render: the site shell (theme) and the page (page size) both ask.
-const preferencesOfMember = cache(async (userId: string): Promise<Preferences> => {
-  const row = await db.user.findUnique({ where: { id: userId }, select: { preferences: true } });
-  return parseStoredPreferences(row?.preferences);
-});
-
 /** The member's preferences (theme, language, questions per page), defaults filled in; the defaults for visitors. */
-export async function getPreferences(viewer: { id: string } | null): Promise<Preferences> {
-  if (!viewer) return parseStoredPreferences(null);
-  const stored = preferencesReadWithSession(viewer); // read by the session's own query
-  return stored === undefined ? preferencesOfMember(viewer.id) : parseStoredPreferences(stored);
+export function getPreferences(viewer: Pick<SessionViewer, "preferences"> | null): Preferences {
+  // The stored preferences come with the session's own read: no query here.
+  return parseStoredPreferences(viewer?.preferences ?? null);
 }
 
 /** The member's stored password hash (null for accounts that sign in only through a provider). */
