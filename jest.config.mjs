@@ -25,6 +25,8 @@ const config = {
   globalSetup: "<rootDir>/tests/setup/global-setup.ts",
   globalTeardown: "<rootDir>/tests/setup/global-teardown.ts",
   testTimeout: 30_000,
+  // Two workers on a two-core machine: each has its own copy of the database (tests/setup/global-setup.ts).
+  maxWorkers: 2,
 };
 
 const jestConfig = async () => {
