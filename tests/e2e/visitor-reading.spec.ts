@@ -52,7 +52,7 @@ test.describe("reading without an account", () => {
     await list.getByRole("listitem").first().getByRole("heading").getByRole("link").click();
     await expect(page).toHaveURL(/\/questions\/\d+$/);
     const author = page.getByRole("main").locator('a[href^="/users/"]').first();
-    const authorName = (await author.innerText()).trim();
+    const authorName = (await author.innerText()).trim().split("\n").pop()!.trim();
     const href = (await author.getAttribute("href"))!;
     await author.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
