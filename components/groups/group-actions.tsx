@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { Clock, Loader2, LogOut, PenSquare, Settings2, UserPlus } from "lucide-react";
 
+import { SignInPrompt } from "@/components/auth/sign-in-prompt";
 import { GroupFormDialog } from "@/components/groups/group-form-dialog";
 import {
   AlertDialog,
@@ -21,9 +22,10 @@ import { useJoinGroup, useLeaveGroup, useWithdrawJoinRequest, type Group } from 
 /**
  * The group page's buttons (SPEC.md section 2): "Join Group" for a member outside it (a request
  * for a private group, then "Requested" with a way to withdraw it), "Leave Group" for a member
- * who is not the creator, "Edit" for the creator, and "New Post" (`onNewPost`) for members.
+ * who is not the creator, "Edit" for the creator, and "New Post" (`onNewPost`) for members. A
+ * visitor (`signedIn` false) gets "Sign in to join", which returns to the group afterwards.
  */
-export function GroupActions({ group, onNewPost }: { group: Group; onNewPost: () => void }) {
+export function GroupActions({ group, onNewPost, signedIn = true }: { group: Group; onNewPost: () => void; signedIn?: boolean }) {
   const router = useRouter();
   const refresh = () => router.refresh();
   const join = useJoinGroup({ onDone: refresh });
@@ -53,6 +55,8 @@ export function GroupActions({ group, onNewPost }: { group: Group; onNewPost: ()
           {join.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <UserPlus aria-hidden />}
           Join Group
         </Button>
+      ) : !signedIn ? (
+        <SignInPrompt returnTo={`/groups/${group.id}`} label="Sign in to join" size="default" />
       ) : null}
 
       {group.viewerCan.edit ? (

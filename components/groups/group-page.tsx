@@ -20,6 +20,8 @@ export interface GroupPageProps {
   initialSearch: string;
   /** Pending join requests, for the creator of a private group. */
   initialRequests?: JoinRequest[];
+  /** False for a visitor: joining becomes a sign-in prompt. */
+  signedIn?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface GroupPageProps {
  * member and post counts and the buttons; the rules; the posts with their search (or, for a
  * private group the viewer is outside of, a note instead); and the creator's join requests.
  */
-export function GroupPage({ initialGroup, initialPosts, initialSearch, initialRequests }: GroupPageProps) {
+export function GroupPage({ initialGroup, initialPosts, initialSearch, initialRequests, signedIn = true }: GroupPageProps) {
   const { data } = useGroup(initialGroup.id, initialGroup);
   const group = data ?? initialGroup;
   const [askOpen, setAskOpen] = useState(false);
@@ -40,7 +42,7 @@ export function GroupPage({ initialGroup, initialPosts, initialSearch, initialRe
         <div className="space-y-4 px-4 pb-5 sm:px-6">
           <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
             <GroupAvatar group={group} className="-mt-10 size-20 text-3xl sm:-mt-12 sm:size-24" />
-            <GroupActions group={group} onNewPost={openAsk} />
+            <GroupActions group={group} onNewPost={openAsk} signedIn={signedIn} />
           </div>
           <div className="space-y-2">
             <div className="flex flex-wrap items-center gap-2">
@@ -93,7 +95,7 @@ export function GroupPage({ initialGroup, initialPosts, initialSearch, initialRe
               onNewPost={group.viewerCan.post ? openAsk : undefined}
             />
           ) : (
-            <PrivateNotice group={group} />
+            <PrivateNotice group={group} signedIn={signedIn} />
           )}
         </div>
 
@@ -119,8 +121,8 @@ export function GroupPage({ initialGroup, initialPosts, initialSearch, initialRe
   );
 }
 
-/** What a visitor to a private group they are not in sees instead of its posts. */
-function PrivateNotice({ group }: { group: Group }) {
+/** What someone outside a private group (a member not in it, or a visitor) sees instead of its posts. */
+function PrivateNotice({ group, signedIn }: { group: Group; signedIn: boolean }) {
   return (
     <section
       aria-labelledby="private-notice-title"
@@ -133,9 +135,11 @@ function PrivateNotice({ group }: { group: Group }) {
         This group is private
       </h2>
       <p className="mt-2 max-w-md text-sm text-muted-foreground">
-        {group.hasRequested
-          ? "Your request to join is waiting for the group's creator. You'll see its posts once they approve it."
-          : "Only members can see its posts. Ask to join with “Join Group” and the group's creator will approve or decline your request."}
+        {!signedIn
+          ? "Only members can see its posts. Sign in to ask to join: the group's creator approves or declines each request."
+          : group.hasRequested
+            ? "Your request to join is waiting for the group's creator. You'll see its posts once they approve it."
+            : "Only members can see its posts. Ask to join with “Join Group” and the group's creator will approve or decline your request."}
       </p>
     </section>
   );

@@ -4,6 +4,7 @@ import { useEffect, useId, useState, type ReactNode } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { Plus, Search, UsersRound } from "lucide-react";
 
+import { SignInPrompt } from "@/components/auth/sign-in-prompt";
 import { GroupCard } from "@/components/groups/group-card";
 import { GroupFormDialog } from "@/components/groups/group-form-dialog";
 import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
@@ -28,9 +29,10 @@ export interface GroupsDirectoryInitial {
 /**
  * /groups (SPEC.md section 2): the title, a name or description search (kept in ?search=), the
  * Create Group dialog (also opened by ?create=true, which is then taken out of the address),
- * "Your Groups" and "Discover Groups", or "Search Results" while searching.
+ * "Your Groups" and "Discover Groups", or "Search Results" while searching. A visitor
+ * (`signedIn` false) sees "All Groups" and the search, with Create Group as a sign-in prompt.
  */
-export function GroupsDirectory({ initial }: { initial: GroupsDirectoryInitial }) {
+export function GroupsDirectory({ initial, signedIn = true }: { initial: GroupsDirectoryInitial; signedIn?: boolean }) {
   const id = useId();
   const router = useRouter();
   const pathname = usePathname();
@@ -43,19 +45,19 @@ export function GroupsDirectory({ initial }: { initial: GroupsDirectoryInitial }
   // effect below then takes it out of the address, so a reload does not open it again.
   const wantsCreate = searchParams.get("create") === "true";
   const [handledCreate, setHandledCreate] = useState(false);
-  if (wantsCreate && !handledCreate) {
+  if (wantsCreate && !handledCreate && signedIn) {
     setHandledCreate(true);
     setCreateOpen(true);
   } else if (!wantsCreate && handledCreate) {
     setHandledCreate(false);
   }
   useEffect(() => {
-    if (!wantsCreate) return;
+    if (!wantsCreate || !signedIn) return;
     const params = new URLSearchParams(searchParams.toString());
     params.delete("create");
     const query = params.toString();
     router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
-  }, [wantsCreate, searchParams, pathname, router]);
+  }, [wantsCreate, signedIn, searchParams, pathname, router]);
 
   useEffect(() => {
     const next = input.trim();
@@ -72,23 +74,32 @@ export function GroupsDirectory({ initial }: { initial: GroupsDirectoryInitial }
 
   const searching = search.length > 0;
   const fromServer = search === initial.search;
-  const joined = useGroupDirectory("", "joined", { enabled: !searching, initialPage: initial.joined });
-  const discover = useGroupDirectory("", "discover", { enabled: !searching, initialPage: initial.discover });
+  const joined = useGroupDirectory("", "joined", { enabled: !searching && signedIn, initialPage: initial.joined });
+  // A visitor belongs to no group: "discover" lists every group (GET /api/groups).
+  const discover = useGroupDirectory("", signedIn ? "discover" : undefined, { enabled: !searching, initialPage: initial.discover });
   const results = useGroupDirectory(search, undefined, { enabled: searching, initialPage: fromServer ? initial.results : undefined });
 
-  const createButton = (label = "Create Group") => (
-    <Button onClick={() => setCreateOpen(true)}>
-      <Plus aria-hidden /> {label}
-    </Button>
-  );
-  const nothingAtAll = !joined.isPending && !discover.isPending && flattenPages(joined.data).length === 0 && flattenPages(discover.data).length === 0;
+  const createButton = (label = "Create Group") =>
+    signedIn ? (
+      <Button onClick={() => setCreateOpen(true)}>
+        <Plus aria-hidden /> {label}
+      </Button>
+    ) : (
+      <SignInPrompt returnTo="/groups?create=true" label="Sign in to create a group" size="default" />
+    );
+  const nothingAtAll =
+    (!signedIn || (!joined.isPending && flattenPages(joined.data).length === 0)) && !discover.isPending && flattenPages(discover.data).length === 0;
 
   return (
     <div className="space-y-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Groups</h1>
-          <p className="mt-1 text-sm text-muted-foreground">Find your people: join groups around the topics you care about, or start your own.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            {signedIn
+              ? "Find your people: join groups around the topics you care about, or start your own."
+              : "Browse the groups of Agora and read the questions of public ones. Sign in to join a group or start your own."}
+          </p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           <form role="search" aria-label="Groups" className="relative w-full sm:w-72" onSubmit={(e) => e.preventDefault()}>
@@ -111,15 +122,17 @@ export function GroupsDirectory({ initial }: { initial: GroupsDirectoryInitial }
         </div>
       </div>
 
-      <GroupFormDialog
-        mode="create"
-        open={createOpen}
-        onOpenChange={setCreateOpen}
-        onSaved={(group) => {
-          router.push(`/groups/${group.id}`);
-          router.refresh();
-        }}
-      />
+      {signedIn ? (
+        <GroupFormDialog
+          mode="create"
+          open={createOpen}
+          onOpenChange={setCreateOpen}
+          onSaved={(group) => {
+            router.push(`/groups/${group.id}`);
+            router.refresh();
+          }}
+        />
+      ) : null}
 
       {searching ? (
         <GroupSection title="Search Results" id={`${id}-results`} query={results} count>
@@ -127,12 +140,14 @@ export function GroupsDirectory({ initial }: { initial: GroupsDirectoryInitial }
         </GroupSection>
       ) : (
         <>
-          <GroupSection title="Your Groups" id={`${id}-joined`} query={joined}>
-            <GroupsEmpty action={nothingAtAll ? undefined : createButton("Create a Group")}>
-              {nothingAtAll ? "You haven't joined any groups yet." : "You haven't joined any groups yet. Join one below or start your own."}
-            </GroupsEmpty>
-          </GroupSection>
-          <GroupSection title="Discover Groups" id={`${id}-discover`} query={discover}>
+          {signedIn ? (
+            <GroupSection title="Your Groups" id={`${id}-joined`} query={joined}>
+              <GroupsEmpty action={nothingAtAll ? undefined : createButton("Create a Group")}>
+                {nothingAtAll ? "You haven't joined any groups yet." : "You haven't joined any groups yet. Join one below or start your own."}
+              </GroupsEmpty>
+            </GroupSection>
+          ) : null}
+          <GroupSection title={signedIn ? "Discover Groups" : "All Groups"} id={`${id}-discover`} query={discover}>
             {nothingAtAll ? (
               <GroupsEmpty action={createButton("Create the First Group")}>No groups yet</GroupsEmpty>
             ) : (

@@ -17,17 +17,19 @@ function Frame({ icon: Icon, children }: { icon: typeof Rss; children: React.Rea
 
 /**
  * What the feed shows when it has no questions (SPEC.md section 2's exact wording). `onAsk`
- * opens the Ask dialog in place; without it the button links to /?ask=1. With filters on,
- * it says that nothing matches them instead.
+ * opens the Ask dialog in place; without it the button links to `askHref` (/?ask=1; the sign-in
+ * page for a visitor). With filters on, it says that nothing matches them instead.
  */
 export function FeedEmptyState({
   filter,
   onAsk,
+  askHref = "/?ask=1",
   filtered = false,
   onClearFilters,
 }: {
   filter: FeedFilter;
   onAsk?: () => void;
+  askHref?: string;
   filtered?: boolean;
   onClearFilters?: () => void;
 }) {
@@ -64,7 +66,7 @@ export function FeedEmptyState({
         </Button>
       ) : (
         <Button asChild className="mt-5">
-          <Link href="/?ask=1">Ask the First Question</Link>
+          <Link href={askHref}>Ask the First Question</Link>
         </Button>
       )}
     </Frame>

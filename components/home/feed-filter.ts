@@ -28,6 +28,9 @@ export const feedTabs: { filter: FeedFilter; label: string; title: string; href:
   { filter: "following", label: "Following", title: "Following", href: "/?filter=following", sort: "newest" },
 ];
 
+/** The tabs of the visitors' question list /questions: the home feed's but Following. */
+export const publicFeedTabs = feedTabs.filter((tab) => tab.filter !== "following");
+
 /** SPEC.md section 2's labels of the Filter dialog. */
 export const sortLabels: Record<FeedSort, string> = {
   newest: "Newest",
@@ -81,15 +84,20 @@ export function parseFeedState(get: (name: string) => string | string[] | null |
   return { filter, options };
 }
 
-/** The address of a feed state (only what differs from the defaults; other parameters dropped). */
-export function feedHref({ filter, options }: FeedState): string {
+/** The address of a feed state on `basePath` (only what differs from the defaults; other parameters dropped). */
+export function feedHref({ filter, options }: FeedState, basePath: "/" | "/questions" = "/"): string {
   const params = new URLSearchParams();
   if (filter !== "newest") params.set("filter", filter);
   if (options.sort && options.sort !== tabSort(filter)) params.set("sort", options.sort);
   if (options.answers) params.set("answers", options.answers);
   if (options.tag) params.set("tag", options.tag);
   const query = params.toString();
-  return query ? `/?${query}` : "/";
+  return query ? `${basePath}?${query}` : basePath;
+}
+
+/** A state of the visitors' list /questions: Following (a member's feed) reads as Newest. */
+export function publicFeedState(state: FeedState): FeedState {
+  return state.filter === "following" ? { filter: "newest", options: {} } : state;
 }
 
 /**

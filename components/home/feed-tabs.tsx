@@ -5,20 +5,30 @@ import type { ReactNode } from "react";
 import { feedTabs, parseFeedFilter, type FeedFilter } from "@/components/home/feed-filter";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
-/** The feed's tabs (Newest, Popular, Frequent, Following); `children` is the current tab's panel. */
-export function FeedTabs({ current, onChange, children }: { current: FeedFilter; onChange: (filter: FeedFilter) => void; children: ReactNode }) {
+/** The feed's tabs (Newest, Popular, Frequent, Following, or `tabs`); `children` is the current tab's panel. */
+export function FeedTabs({
+  current,
+  onChange,
+  tabs = feedTabs,
+  children,
+}: {
+  current: FeedFilter;
+  onChange: (filter: FeedFilter) => void;
+  tabs?: typeof feedTabs;
+  children: ReactNode;
+}) {
   return (
     <Tabs value={current} onValueChange={(value) => onChange(parseFeedFilter(value))} className="gap-4">
       <div className="-mx-1 overflow-x-auto px-1 pb-0.5">
         <TabsList aria-label="Question lists" className="h-10">
-          {feedTabs.map((tab) => (
+          {tabs.map((tab) => (
             <TabsTrigger key={tab.filter} value={tab.filter} className="px-3">
               {tab.label}
             </TabsTrigger>
           ))}
         </TabsList>
       </div>
-      {feedTabs.map((tab) => (
+      {tabs.map((tab) => (
         <TabsContent key={tab.filter} value={tab.filter} className="space-y-4">
           {tab.filter === current ? children : null}
         </TabsContent>

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "next/navigation";
 import { MessageSquarePlus } from "lucide-react";
 
+import { SignInPrompt } from "@/components/auth/sign-in-prompt";
 import { FeedEmptyState } from "@/components/home/feed-empty-state";
 import {
   feedHref,
@@ -11,6 +12,8 @@ import {
   hasActiveOptions,
   listFiltersOf,
   parseFeedState,
+  publicFeedState,
+  publicFeedTabs,
   sameFeedState,
   tabSort,
   type FeedFilter,
@@ -28,13 +31,14 @@ import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { flattenPages, QUESTION_PAGE_SIZE, totalOf, type ListPage } from "@/lib/api-client/paging";
 import { useFeed, useQuestionList, type QuestionSummary } from "@/lib/api-client/questions";
+import { signInHref } from "@/lib/sign-in";
 
 /** SPEC.md section 2: three placeholders while the list loads. */
 export const FEED_SKELETON_COUNT = 3;
 
 /** Moves the address to a feed state without a server round trip (the list is read by React Query). */
-function goTo(state: FeedState, mode: "push" | "replace") {
-  const href = feedHref(state);
+function goTo(state: FeedState, mode: "push" | "replace", basePath: "/" | "/questions") {
+  const href = feedHref(state, basePath);
   if (mode === "push") window.history.pushState(null, "", href);
   else window.history.replaceState(null, "", href);
 }
@@ -46,21 +50,28 @@ function goTo(state: FeedState, mode: "push" | "replace") {
  * address (?filter=, ?sort=, ?answers=, ?tag=) is the state; `initialPage` is the server's
  * first page of `initialState`, `pageSize` questions long (the member's questions per page),
  * and "Load More" and the refresh read pages of that size. ?ask=1 opens the Ask dialog and is
- * then removed.
+ * then removed. With `visitor`, it is the visitors' list /questions (issue 19): no Following tab,
+ * and Ask Question leads to the sign-in page.
  */
 export function QuestionFeed({
   initialState,
   initialPage,
   pageSize = QUESTION_PAGE_SIZE,
   groups = [],
+  visitor = false,
 }: {
   initialState: FeedState;
   initialPage: ListPage<QuestionSummary>;
   pageSize?: number;
   groups?: AskGroupOption[];
+  visitor?: boolean;
 }) {
   const searchParams = useSearchParams();
-  const state = useMemo(() => parseFeedState((name) => searchParams?.get(name)), [searchParams]);
+  const basePath = visitor ? "/questions" : "/";
+  const state = useMemo(() => {
+    const parsed = parseFeedState((name) => searchParams?.get(name));
+    return visitor ? publicFeedState(parsed) : parsed;
+  }, [searchParams, visitor]);
   const { filter, options } = state;
   const fromServer = sameFeedState(state, initialState);
   const listFilters = listFiltersOf(state);
@@ -85,27 +96,27 @@ export function QuestionFeed({
   const [seenAskParam, setSeenAskParam] = useState<string | null>(null);
   if (askParam !== seenAskParam) {
     setSeenAskParam(askParam);
-    if (askParam === "1") setAskOpen(true);
+    if (askParam === "1" && !visitor) setAskOpen(true);
   }
   useEffect(() => {
-    if (askParam !== "1") return;
+    if (askParam !== "1" || visitor) return;
     const url = new URL(window.location.href);
     url.searchParams.delete("ask");
     window.history.replaceState(null, "", `${url.pathname}${url.search}${url.hash}`);
-  }, [askParam]);
+  }, [askParam, visitor]);
 
   const title = feedTitle(filter);
   useEffect(() => {
     // The home page is the root segment, so its server title carries no " · Agora" suffix either.
-    document.title = title;
-  }, [title]);
+    document.title = visitor ? `${title} · Agora` : title;
+  }, [title, visitor]);
 
   function changeTab(next: FeedFilter) {
     if (next === filter) return;
     // A tab sets the order; the answer and tag filters carry over (Following takes none).
-    goTo({ filter: next, options: next === "following" ? {} : { answers: options.answers, tag: options.tag } }, "push");
+    goTo({ filter: next, options: next === "following" ? {} : { answers: options.answers, tag: options.tag } }, "push", basePath);
   }
-  const setOptions = (next: FeedOptions) => goTo({ filter, options: next }, "replace");
+  const setOptions = (next: FeedOptions) => goTo({ filter, options: next }, "replace", basePath);
   const clearAll = () => setOptions({});
   const filtered = filter !== "following" && hasActiveOptions(options);
 
@@ -120,20 +131,24 @@ export function QuestionFeed({
         </div>
         <div className="flex items-center gap-2">
           {filter !== "following" ? <FeedFilterDialog options={options} defaultSort={tabSort(filter)} onApply={setOptions} /> : null}
-          <AskQuestionDialog
-            open={askOpen}
-            onOpenChange={setAskOpen}
-            groups={groups}
-            trigger={
-              <Button>
-                <MessageSquarePlus aria-hidden /> Ask Question
-              </Button>
-            }
-          />
+          {visitor ? (
+            <SignInPrompt returnTo="/?ask=1" label="Sign in to ask" size="default" />
+          ) : (
+            <AskQuestionDialog
+              open={askOpen}
+              onOpenChange={setAskOpen}
+              groups={groups}
+              trigger={
+                <Button>
+                  <MessageSquarePlus aria-hidden /> Ask Question
+                </Button>
+              }
+            />
+          )}
         </div>
       </div>
 
-      <FeedTabs current={filter} onChange={changeTab}>
+      <FeedTabs current={filter} onChange={changeTab} tabs={visitor ? publicFeedTabs : undefined}>
         {filtered ? (
           <FeedFilterChips
             options={options}
@@ -151,7 +166,13 @@ export function QuestionFeed({
         ) : query.isError && questions.length === 0 ? (
           <LoadError message="Could not load the questions." onRetry={() => query.refetch()} />
         ) : questions.length === 0 ? (
-          <FeedEmptyState filter={filter} filtered={filtered} onAsk={() => setAskOpen(true)} onClearFilters={clearAll} />
+          <FeedEmptyState
+            filter={filter}
+            filtered={filtered}
+            onAsk={visitor ? undefined : () => setAskOpen(true)}
+            askHref={signInHref("/?ask=1")}
+            onClearFilters={clearAll}
+          />
         ) : (
           <>
             <ul className="space-y-4" aria-label={title}>

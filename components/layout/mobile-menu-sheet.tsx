@@ -10,6 +10,8 @@ import {
   LogIn,
   LogOut,
   MessageSquarePlus,
+  MessagesSquare,
+  Search,
   Settings,
   Tags,
   User,
@@ -53,6 +55,11 @@ function memberLinks(user: ShellUser, unread: number): MenuLink[][] {
 
 const visitorLinks: MenuLink[][] = [
   [
+    { href: "/questions", label: "Questions", icon: <MessagesSquare /> },
+    { href: "/search", label: "Search", icon: <Search /> },
+    { href: "/tags", label: "Tags", icon: <Tags /> },
+    { href: "/groups", label: "Groups", icon: <UsersRound /> },
+    { href: "/users", label: "Users", icon: <Users /> },
     { href: "/about", label: "About", icon: <Info /> },
     { href: "/api/login", label: "Sign In", icon: <LogIn />, external: true },
   ],

@@ -4,10 +4,10 @@ import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 
 /**
- * The top bar's search: a plain GET form to /search for members, disabled for visitors
- * (SPEC.md section 6: the search box is disabled when signed out).
+ * The top bar's search: a plain GET form to /search, for members and visitors alike (issue 19
+ * opened search to visitors, under a per-IP limit; docs/DECISIONS.md).
  */
-export function SearchBox({ enabled, className }: { enabled: boolean; className?: string }) {
+export function SearchBox({ className }: { className?: string }) {
   return (
     <form role="search" action="/search" method="get" className={cn("relative w-full", className)}>
       <label htmlFor="site-search" className="sr-only">
@@ -20,8 +20,7 @@ export function SearchBox({ enabled, className }: { enabled: boolean; className?
         type="search"
         autoComplete="off"
         maxLength={200}
-        disabled={!enabled}
-        placeholder={enabled ? "Search questions..." : "Sign in to search"}
+        placeholder="Search questions..."
         className="h-9 rounded-full bg-muted/60 pl-9 shadow-none focus-visible:bg-background dark:bg-input/30"
       />
     </form>

@@ -17,7 +17,7 @@ const NotificationBell = dynamic(() => import("@/components/notifications/notifi
 const UserMenu = dynamic(() => import("@/components/layout/user-menu").then((m) => m.UserMenu));
 
 /**
- * The top bar of every page but the landing: logo, search, and either About / Log In (visitors)
+ * The top bar of every page but the landing: logo, search (visitors too), and either Questions / About / Log In (visitors)
  * or Create Group, the notification bell and the user menu (members); a menu below lg.
  */
 export function TopBar({ user, initialUnreadCount }: { user: ShellUser | null; initialUnreadCount?: number }) {
@@ -30,7 +30,7 @@ export function TopBar({ user, initialUnreadCount }: { user: ShellUser | null; i
         <MobileMenu user={user} unreadCount={unread} />
         <BrandLink />
         <div className="mx-auto flex min-w-0 flex-1 justify-center sm:px-4">
-          <SearchBox enabled={Boolean(user)} className="max-w-xl" />
+          <SearchBox className="max-w-xl" />
         </div>
         {/* Members keep the bell on every width (its badge is the only sign of news on a phone); the rest moves into the menu below lg. */}
         <nav aria-label="Account" className={user ? "flex items-center gap-1" : "hidden items-center gap-1 lg:flex"}>
@@ -49,6 +49,9 @@ export function TopBar({ user, initialUnreadCount }: { user: ShellUser | null; i
             </>
           ) : (
             <>
+              <Button asChild variant="ghost" size="sm">
+                <Link href="/questions">Questions</Link>
+              </Button>
               <Button asChild variant="ghost" size="sm">
                 <Link href="/about">About</Link>
               </Button>

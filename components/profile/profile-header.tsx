@@ -2,6 +2,7 @@
 
 import { Bot, CalendarDays, Globe, MapPin, Pencil, Plus } from "lucide-react";
 
+import { SignInPrompt } from "@/components/auth/sign-in-prompt";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { EditProfileDialog } from "@/components/profile/edit-profile-dialog";
 import { joinedLabel, safeHttpUrl, socialUrl, websiteLabel } from "@/components/profile/profile-links";
@@ -31,9 +32,10 @@ function Count({ value, label }: { value: number; label: string }) {
 /**
  * A profile's header (SPEC.md section 2): avatar with its fallback letter, display name, bio, the
  * four counts, city and country, website, "Joined {month year}", social links built from the
- * usernames; Edit Profile on one's own profile, Follow on others', and Ask Question.
+ * usernames; Edit Profile on one's own profile, Follow on others', and Ask Question. A visitor
+ * (`signedIn` false) is offered both as links to the sign-in page.
  */
-export function ProfileHeader({ profile, askGroups }: { profile: Profile; askGroups: AskGroupOption[] }) {
+export function ProfileHeader({ profile, askGroups, signedIn = true }: { profile: Profile; askGroups: AskGroupOption[]; signedIn?: boolean }) {
   const name = displayName(profile);
   const own = profile.viewerCan.edit;
   const website = safeHttpUrl(profile.website);
@@ -73,15 +75,21 @@ export function ProfileHeader({ profile, askGroups }: { profile: Profile; askGro
                 />
               ) : profile.viewerCan.follow ? (
                 <FollowUserButton user={{ id: profile.id, name }} isFollowing={profile.isFollowing} />
+              ) : !signedIn && !profile.isAssistant ? (
+                <SignInPrompt returnTo={`/users/${profile.id}`} label="Sign in to follow" variant="outline" />
               ) : null}
-              <AskQuestionDialog
-                groups={askGroups}
-                trigger={
-                  <Button size="sm">
-                    <Plus aria-hidden /> Ask Question
-                  </Button>
-                }
-              />
+              {signedIn ? (
+                <AskQuestionDialog
+                  groups={askGroups}
+                  trigger={
+                    <Button size="sm">
+                      <Plus aria-hidden /> Ask Question
+                    </Button>
+                  }
+                />
+              ) : (
+                <SignInPrompt returnTo="/?ask=1" label="Sign in to ask" />
+              )}
             </div>
           </div>
 

@@ -16,17 +16,20 @@ export function ProfileView({
   initialProfile,
   initialQuestions,
   askGroups,
+  signedIn = true,
 }: {
   initialProfile: Profile;
   initialQuestions?: ListPage<QuestionSummary>;
   askGroups: AskGroupOption[];
+  /** False for a visitor: Follow and Ask Question become sign-in prompts. */
+  signedIn?: boolean;
 }) {
   const { data } = useProfile(initialProfile.id, initialProfile);
   const profile = data ?? initialProfile;
   const name = displayName(profile);
   return (
     <div className="mx-auto max-w-5xl space-y-6">
-      <ProfileHeader profile={profile} askGroups={askGroups} />
+      <ProfileHeader profile={profile} askGroups={askGroups} signedIn={signedIn} />
       <ProfileTabs profile={profile} name={name} initialQuestions={initialQuestions} />
     </div>
   );

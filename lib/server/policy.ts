@@ -66,6 +66,7 @@ const table = {
   "question.edit": { visitor: "no", member: isAuthor },
   "question.delete": { visitor: "no", member: isAuthor },
   "question.save": { visitor: "no", member: "yes" },
+  "question.search": { visitor: "yes", member: "yes" }, // visitors under a per-IP limit (lib/server/search/limits.ts)
   "answer.create": { visitor: "no", member: "yes" },
   "answer.generate": { visitor: "no", member: "yes" },
   "answer.vote": { visitor: "no", member: notOwnAnswer },
@@ -80,10 +81,12 @@ const table = {
   "user.editProfile": { visitor: "no", member: isSelf },
   "user.viewSaved": { visitor: "no", member: isSelf },
   "user.viewProfile": { visitor: publicProfile, member: profileForMembers },
+  "user.viewDirectory": { visitor: "yes", member: "yes" }, // the directory lists only the profiles the viewer may see
   "user.changeSettings": { visitor: "no", member: "yes" },
   "user.deleteAccount": { visitor: "no", member: "yes" },
   "image.upload": { visitor: "no", member: "yes" },
   "group.create": { visitor: "no", member: "yes" },
+  "group.viewDirectory": { visitor: "yes", member: "yes" }, // names, descriptions and counts of every group (DECISIONS.md 7)
   "group.join": { visitor: "no", member: notMemberYet },
   "group.leave": { visitor: "no", member: isMemberButNotCreator },
   "group.edit": { visitor: "no", member: isGroupCreator },

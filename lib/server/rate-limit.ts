@@ -26,6 +26,8 @@ const limits = {
   aiHourly: { points: 20, duration: 60 * 60, message: "You have used your AI answers for this hour. Please try again later." },
   /** Image uploads per member per hour. */
   uploadHourly: { points: 30, duration: 60 * 60, message: "You have uploaded many images this hour. Please try again later." },
+  /** Searches per IP by visitors (members search without this limit): full-text search is the costliest read. */
+  searchVisitor: { points: 30, duration: 60, message: "Too many searches from your network. Please wait a minute and try again." },
   /** Password-change attempts per member per hour (each one checks the current password). */
   passwordChange: { points: 10, duration: 60 * 60, message: "Too many password attempts. Please try again later." },
 } satisfies Record<string, { points: number; duration: number; message: string }>;

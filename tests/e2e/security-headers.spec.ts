@@ -313,16 +313,20 @@ test.describe("requests that try to skip the proxy or the page", () => {
     await fetchOnce(page.request, "/api/register", { method: "POST", data: { email: uniqueEmail("bypass"), password: DEMO_PASSWORD, firstName: secretName, lastName: "Member" } });
     const me = (await (await fetchOnce(page.request, "/api/auth/user")).json()) as { id: string; email: string };
     expect(me.id).toBeTruthy();
+    // Visitors read public profiles (issue 19): this one is for signed-in members only.
+    expect((await fetchOnce(page.request, "/api/users/settings/privacy", { method: "PATCH", data: { profileVisibility: "registered" } })).status()).toBe(200);
 
     const visitor = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` } });
     const memberPages = ["/settings", "/notifications", `/users/${me.id}`, "/groups", "/search?q=react"];
     const memberApis = ["/api/auth/user", "/api/notifications", "/api/notifications/unread-count", "/api/feed", "/api/users/settings/preferences"];
 
-    // What a visitor gets for each page without tricks: 404 for member pages, a sign-in prompt for /notifications.
+    // What a visitor gets for each page without tricks: 404 for settings, a sign-in prompt for /notifications and a
+    // members-only profile, the groups directory and search (issue 19).
     const baseline = new Map<string, number>();
     for (const path of memberPages) baseline.set(path, (await fetchOnce(visitor, path)).status());
     expect(baseline.get("/settings")).toBe(404);
-    expect(baseline.get(`/users/${me.id}`)).toBe(404);
+    expect(baseline.get(`/users/${me.id}`)).toBe(200);
+    expect(await (await fetchOnce(visitor, `/users/${me.id}`)).text()).toContain("Sign in to see this profile");
 
     for (const value of SUBREQUEST_VALUES) {
       for (const [suffix, extra] of RSC_VARIANTS) {

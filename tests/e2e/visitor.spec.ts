@@ -41,20 +41,25 @@ test.describe("a visitor", () => {
     await expectAccessible(page);
   });
 
-  test("gets the 404 screen on member-only routes, and a sign-in prompt on notifications", async ({ page }) => {
-    for (const path of ["/settings", "/users", "/groups"]) {
-      await page.goto(path);
-      await expect(page.getByText("404 Page Not Found")).toBeVisible();
+  test("gets the 404 screen on settings, a sign-in prompt on notifications, and the directories to read", async ({ page }) => {
+    await page.goto("/settings");
+    await expect(page.getByText("404 Page Not Found")).toBeVisible();
+    // Issue 19: the members and groups directories are open to visitors.
+    for (const [path, heading] of [["/users", "Community Members"], ["/groups", "Groups"]]) {
+      await page.goto(path!);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByText("404 Page Not Found")).toHaveCount(0);
     }
     await page.goto("/notifications");
     await expect(page.getByText("Please sign in to view notifications")).toBeVisible();
     await expect(page.getByRole("link", { name: "Sign In" }).last()).toHaveAttribute("href", /\/api\/login/);
   });
 
-  test("has a disabled search box and About and Log In in the top bar", async ({ page }) => {
+  test("has a search box, Questions, About and Log In in the top bar", async ({ page }) => {
     await page.goto("/about");
-    await expect(page.getByRole("searchbox").or(page.getByPlaceholder(/search/i)).first()).toBeDisabled();
+    await expect(page.getByRole("searchbox").or(page.getByPlaceholder(/search/i)).first()).toBeEnabled();
     const banner = page.getByRole("banner");
+    await expect(banner.getByRole("link", { name: "Questions" })).toHaveAttribute("href", "/questions");
     await expect(banner.getByRole("link", { name: "About" })).toBeVisible();
     await expect(banner.getByRole("link", { name: "Log In" })).toHaveAttribute("href", "/api/login");
   });

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import { db } from "@/lib/server/db";
-import { listSitemapQuestions, listSitemapTags } from "@/lib/server/sitemap/queries";
+import { listSitemapProfiles, listSitemapQuestions, listSitemapTags } from "@/lib/server/sitemap/queries";
 import { createGroup, createQuestion, createTag, createUser } from "@/tests/factories";
 
 afterAll(async () => {
@@ -31,5 +31,25 @@ describe("sitemap queries", () => {
     const names = (await listSitemapTags()).map((t) => t.name);
     expect(names).toContain(used.name);
     expect(names).not.toContain(unused.name);
+  });
+
+  it("lists the profiles visitors may read: public or never set, not registered-only, private, deleted or the AI's", async () => {
+    const unset = await createUser();
+    const open = await createUser();
+    const registered = await createUser();
+    const hidden = await createUser();
+    const deleted = await createUser();
+    const assistant = await createUser({ isAssistant: true });
+    await db.user.update({ where: { id: open.id }, data: { privacySettings: { profileVisibility: "public", showActivity: false } } });
+    await db.user.update({ where: { id: registered.id }, data: { privacySettings: { profileVisibility: "registered" } } });
+    await db.user.update({ where: { id: hidden.id }, data: { privacySettings: { profileVisibility: "private" } } });
+    await db.user.update({ where: { id: deleted.id }, data: { deletedAt: new Date() } });
+
+    const ids = (await listSitemapProfiles()).map((p) => p.id);
+    expect(ids).toEqual(expect.arrayContaining([unset.id, open.id]));
+    for (const other of [registered, hidden, deleted, assistant]) expect(ids).not.toContain(other.id);
+    // Most recently changed first.
+    expect(ids.indexOf(open.id)).toBeLessThan(ids.indexOf(unset.id));
+    expect(await listSitemapProfiles(1)).toHaveLength(1);
   });
 });

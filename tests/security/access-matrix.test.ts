@@ -5,6 +5,7 @@
 // hashes, session ids in any response). The routes come from disk: a new route or method
 // without a row here fails the suite.
 import sharp from "sharp";
+import { db } from "@/lib/server/db";
 import { resetLimit } from "@/lib/server/rate-limit";
 import { createAnswer, createComment, createGroup, createJoinRequest, createQuestion, unique } from "@/tests/factories";
 import {
@@ -46,6 +47,13 @@ const freshComment = async (w: World, hidden = false) =>
   createComment({ answer: hidden ? w.hiddenAnswer : w.answer, author: w.owner.user });
 const freshGroup = async (w: World, isPrivate: boolean) => createGroup({ creator: w.owner.user, members: [w.insider.user], isPrivate });
 const groupBody = () => ({ name: `Group ${unique()}`, description: "About things", rules: "Be kind", profileImageUrl: "", headerImageUrl: "", isPrivate: false });
+
+/** A new member whose profile privacy is `visibility` (someone else's to every role). */
+const memberWithProfile = async (visibility: "registered" | "private") => {
+  const { user } = await createMember(`privacy-${unique()}`);
+  await db.user.update({ where: { id: user.id }, data: { privacySettings: { profileVisibility: visibility } } });
+  return user.id;
+};
 
 let png: Buffer;
 const imageForm = () => {
@@ -215,6 +223,7 @@ const table: Record<string, Case[]> = {
   "POST /api/register": [
     { name: "a new account", expect: all(201), createsAccount: true, request: () => ({ ...json({ email: `new-${unique()}@example.com`, password: "long enough password" }), headers: { "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250) + 1}` } }) },
   ],
+  // Visitors too (issue 19), under a per-IP limit of their own (tests/security/limits-and-races.test.ts).
   "GET /api/search": [{ name: "search", expect: all(200), request: () => ({ query: "q=question" }) }],
   "POST /api/tags/[id]/follow": [{ name: "a tag", expect: membersOnly(200), request: (w) => ({ params: { id: id(w.tag) } }) }],
   "DELETE /api/tags/[id]/follow": [{ name: "a tag", expect: membersOnly(200), request: (w) => ({ params: { id: id(w.tag) } }) }],
@@ -231,7 +240,12 @@ const table: Record<string, Case[]> = {
   "GET /api/users/[id]/followed-tags": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "GET /api/users/[id]/groups": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "GET /api/users/[id]/is-following": [{ name: "the owner", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
-  "GET /api/users/[id]/profile": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
+  "GET /api/users/[id]/profile": [
+    { name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) },
+    // The /users/{id} page reads the same rule (issue 19): visitors get "Sign in to see this profile", then "This profile is private".
+    { name: "a profile for members only", expect: membersOnly(200), request: async () => ({ params: { id: await memberWithProfile("registered") } }) },
+    { name: "a private profile", expect: all(403), request: async () => ({ params: { id: await memberWithProfile("private") } }) },
+  ],
   "GET /api/users/[id]/questions": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "GET /api/users/[id]/saved-questions": [{ name: "the owner's saved questions", expect: [401, 403, 200, 403, 403], request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "GET /api/users/[id]/tags": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],

@@ -127,6 +127,14 @@ const scenarios: Record<LimiterName, () => Promise<void>> = {
     const { cookie } = await createMember(`uploader-${unique()}`);
     await expectLimit("uploadHourly", () => callRoute(route("POST /api/upload/image"), { cookie, body: form() }));
   },
+  // Scraping or load through search: 30 visitor searches a minute per IP; a member is not limited, another IP has its own allowance.
+  searchVisitor: async () => {
+    const ip = newIp();
+    await expectLimit("searchVisitor", (i) => callRoute(route("GET /api/search"), { query: `q=question+${i}`, headers: { "x-forwarded-for": ip } }));
+    const { cookie } = await createMember(`searcher-${unique()}`);
+    expect((await callRoute(route("GET /api/search"), { cookie, query: "q=question", headers: { "x-forwarded-for": ip } })).status).toBe(200);
+    expect((await callRoute(route("GET /api/search"), { query: "q=question", headers: { "x-forwarded-for": newIp() } })).status).toBe(200);
+  },
   // Guessing the current password of a session someone left open.
   passwordChange: async () => {
     const { cookie } = await createMember(`pwguess-${unique()}`);

@@ -12,6 +12,7 @@ import { searchParamsOf } from "@/lib/validation/questions";
 export const GET = handler(async (req) => {
   const viewer = await getViewer(req);
   const query = groupListQuerySchema.parse(searchParamsOf(req.url)); // 400
+  authorize(viewer, "group.viewDirectory");
   const [page, total] = await Promise.all([listGroups(viewer, query), countGroups(viewer, query)]);
   return pageResponse(page.rows.map((row) => presentGroup(row, viewer)), { nextCursor: page.nextCursor, total });
 });

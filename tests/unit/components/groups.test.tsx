@@ -294,3 +294,39 @@ describe("GroupPage", () => {
     expect(screen.getByText("13 members")).toBeInTheDocument();
   });
 });
+
+describe("groups for visitors (issue 19)", () => {
+  const canVisitor = { join: false, leave: false, edit: false, post: false, viewContent: true, reviewRequests: false };
+
+  it("lists All Groups without Your Groups, and Create Group as a sign-in link (even for ?create=true)", () => {
+    searchParams = new URLSearchParams("create=true");
+    const groups = { items: [makeGroup({ viewerCan: canVisitor })], nextCursor: null, total: 1 };
+    renderWithClient(<GroupsDirectory initial={{ search: "", discover: groups }} signedIn={false} />);
+    expect(screen.getByRole("heading", { name: "All Groups" })).toBeInTheDocument();
+    expect(screen.queryByRole("heading", { name: "Your Groups" })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Rust Learners" })).toHaveAttribute("href", "/groups/7");
+    expect(screen.getByRole("link", { name: "Sign in to create a group" })).toHaveAttribute("href", "/login?callbackUrl=%2Fgroups%3Fcreate%3Dtrue");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(router.replace).not.toHaveBeenCalled();
+    // The server's page is enough: no request for "joined" groups a visitor cannot have.
+    expect(requests.filter((r) => r.url.includes("membership=joined"))).toEqual([]);
+  });
+
+  it("shows a public group's posts with Sign in to join, and a private group's header only", () => {
+    const post = makeSummary({ id: 5, title: "How do lifetimes work?", group: { id: 7, name: "Rust Learners", isPrivate: false } });
+    const { unmount } = renderWithClient(
+      <GroupPage initialGroup={makeGroup({ viewerCan: canVisitor })} initialSearch="" initialPosts={{ items: [post], nextCursor: null, total: 1 }} signedIn={false} />,
+    );
+    expect(screen.getByRole("link", { name: "How do lifetimes work?" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Sign in to join" })).toHaveAttribute("href", "/login?callbackUrl=%2Fgroups%2F7");
+    expect(screen.queryByRole("button", { name: "Join Group" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "New Post" })).not.toBeInTheDocument();
+    unmount();
+
+    renderWithClient(<GroupPage initialGroup={makeGroup({ isPrivate: true, viewerCan: { ...canVisitor, viewContent: false } })} initialSearch="" signedIn={false} />);
+    expect(screen.getByRole("heading", { name: "This group is private" })).toBeInTheDocument();
+    expect(screen.getByText(/Sign in to ask to join/)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Sign in to join" })).toBeInTheDocument();
+    expect(requests.filter((r) => r.url.includes("/questions"))).toEqual([]);
+  });
+});

@@ -260,3 +260,34 @@ describe("QuestionFeed page size (Settings > Preferences > Questions per page)",
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
+
+describe("QuestionFeed for visitors (/questions, issue 19)", () => {
+  function renderVisitorList(address: string, initialPage: ListPage<QuestionSummary>) {
+    return renderWithClient(<QuestionFeed initialState={stateAt(address)} initialPage={initialPage} visitor />);
+  }
+
+  it("offers the feed's tabs but Following, and Ask Question as a sign-in link", () => {
+    renderVisitorList("/questions", page([makeSummary({ title: "A public question" })], null, 7));
+    expect(screen.getAllByRole("tab").map((tab) => tab.textContent)).toEqual(["Newest", "Popular", "Frequent"]);
+    expect(screen.getByText("7 questions")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Sign in to ask" })).toHaveAttribute("href", "/login?callbackUrl=%2F%3Fask%3D1");
+    expect(screen.queryByRole("button", { name: /Ask Question/ })).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("keeps its address under /questions when the tab changes, and reads ?filter=following as Newest", async () => {
+    renderVisitorList("/questions?filter=following", page([makeSummary()]));
+    expect(screen.getByRole("heading", { level: 1, name: "Newest Questions" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("tab", { name: "Popular" }));
+    expect(window.location.pathname).toBe("/questions");
+    expect(window.location.search).toBe("?filter=popular");
+    await waitFor(() => expect(lastUrl()).toContain("sort=votes"));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith("/api/feed"))).toBe(false);
+  });
+
+  it("links the empty state's Ask the First Question to the sign-in page, and ignores ?ask=1", () => {
+    renderVisitorList("/questions?ask=1", page([]));
+    expect(screen.getByRole("link", { name: "Ask the First Question" })).toHaveAttribute("href", "/login?callbackUrl=%2F%3Fask%3D1");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+});

@@ -45,25 +45,28 @@ beforeEach(() => {
 });
 
 describe("TopBar for a visitor", () => {
-  it("offers About and Log In, and a disabled search", () => {
+  it("offers Questions, About and Log In, and a search that works for visitors", () => {
     renderWithClient(<TopBar user={null} />);
     const account = screen.getByRole("navigation", { name: "Account" });
+    expect(within(account).getByRole("link", { name: "Questions" })).toHaveAttribute("href", "/questions");
     expect(within(account).getByRole("link", { name: "About" })).toHaveAttribute("href", "/about");
     expect(within(account).getByRole("link", { name: "Log In" })).toHaveAttribute("href", "/api/login");
     const search = screen.getByRole("searchbox", { name: "Search questions" });
-    expect(search).toBeDisabled();
-    expect(search).toHaveAttribute("placeholder", "Sign in to search");
+    expect(search).toBeEnabled();
+    expect(search).toHaveAttribute("placeholder", "Search questions...");
+    expect(search.closest("form")).toHaveAttribute("action", "/search");
     expect(screen.getByRole("link", { name: "Agora" })).toHaveAttribute("href", "/");
     expect(screen.queryByRole("link", { name: /Create Group/ })).not.toBeInTheDocument();
     // No unread-count call for visitors.
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it("has a menu button that lists About and Sign In", async () => {
+  it("has a menu button that lists what a visitor may read, About and Sign In", async () => {
     renderWithClient(<TopBar user={null} />);
     await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
     const menu = await screen.findByRole("navigation", { name: "Mobile" });
-    expect(within(menu).getAllByRole("link").map((a) => a.textContent)).toEqual(["About", "Sign In"]);
+    expect(within(menu).getAllByRole("link").map((a) => a.textContent)).toEqual(["Questions", "Search", "Tags", "Groups", "Users", "About", "Sign In"]);
+    expect(within(menu).getByRole("link", { name: "Questions" })).toHaveAttribute("href", "/questions");
     expect(within(menu).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/login");
   });
 });

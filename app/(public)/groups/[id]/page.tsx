@@ -29,7 +29,7 @@ function parseGroupId(raw: string): number | null {
 const loadGroup = cache(async (rawId: string) => {
   const id = parseGroupId(rawId);
   const viewer = await getViewer();
-  if (id === null || !viewer) return null;
+  if (id === null) return null;
   const row = await getGroupDetail(id, viewer);
   return row ? { viewer, group: presentGroup(row, viewer) } : null;
 });
@@ -50,7 +50,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 /**
  * /groups/{id} (SPEC.md section 2): the group's header, its posts (members only for a private
  * group) with ?search=, and for a private group's creator the pending join requests. An unknown
- * group is a 404 with "Group Not Found".
+ * group is a 404 with "Group Not Found". Visitors read a public group's posts and a private
+ * group's header only (DECISIONS.md section 7); joining is a sign-in prompt for them.
  */
 export default async function GroupRoute({ params, searchParams }: Props) {
   const loaded = await loadGroup((await params).id);
@@ -72,5 +73,5 @@ export default async function GroupRoute({ params, searchParams }: Props) {
     group.viewerCan.reviewRequests ? listJoinRequests(group.id, { limit: 100 }).then((page) => page.rows.map((row) => presentJoinRequest(row, viewer))) : undefined,
   ]);
 
-  return <GroupPage initialGroup={group} initialPosts={posts} initialSearch={search} initialRequests={requests} />;
+  return <GroupPage initialGroup={group} initialPosts={posts} initialSearch={search} initialRequests={requests} signedIn={viewer !== null} />;
 }

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 
 import { parseMemberTab } from "@/components/users/member-tabs";
+import { SignInPrompt } from "@/components/auth/sign-in-prompt";
 import { MembersDirectory } from "@/components/users/members-directory";
-import { requireMemberForPage } from "@/lib/server/auth/member-page";
+import { getViewer } from "@/lib/server/auth/session";
+import { authorize } from "@/lib/server/policy";
 import { presentMember } from "@/lib/server/users/presenters";
 import { listMembers } from "@/lib/server/users/queries";
 import { MEMBER_PAGE_SIZE, USER_SEARCH_MAX_LENGTH } from "@/lib/validation/users";
@@ -16,9 +18,13 @@ export const metadata: Metadata = {
   robots: { index: false },
 };
 
-/** /users (SPEC.md section 2): the members directory, its first page rendered on the server. */
+/**
+ * /users (SPEC.md section 2): the members directory, its first page rendered on the server. Visitors
+ * read it too (issue 19): GET /api/users's query lists only the profiles its owners show them.
+ */
 export default async function MembersPage({ searchParams }: Props) {
-  const viewer = await requireMemberForPage();
+  const viewer = await getViewer();
+  authorize(viewer, "user.viewDirectory");
   const params = await searchParams;
   const tab = parseMemberTab(params.tab);
   const rawSearch = Array.isArray(params.q) ? params.q[0] : params.q;
@@ -28,9 +34,16 @@ export default async function MembersPage({ searchParams }: Props) {
 
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Community Members</h1>
-        <p className="text-muted-foreground">Find people to follow: their new questions show up under Following on your home page.</p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="space-y-1">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Community Members</h1>
+          <p className="text-muted-foreground">
+            {viewer
+              ? "Find people to follow: their new questions show up under Following on your home page."
+              : "Meet the people who ask and answer on Agora. Sign in to follow them and see their new questions on your home page."}
+          </p>
+        </div>
+        {viewer ? null : <SignInPrompt returnTo="/users" label="Sign in to follow members" variant="outline" />}
       </div>
       <MembersDirectory initialTab={tab} initialSearch={search} initialPage={initialPage} />
     </div>

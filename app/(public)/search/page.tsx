@@ -1,11 +1,15 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { Search } from "lucide-react";
 
 import { SearchResults } from "@/components/search/search-results";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { SEARCH_PAGE_SIZE } from "@/lib/api-client/paging";
-import { requireMemberForPage } from "@/lib/server/auth/member-page";
+import { getViewer, type Viewer } from "@/lib/server/auth/session";
+import { AppError } from "@/lib/server/errors";
+import { authorize } from "@/lib/server/policy";
+import { chargeVisitorSearch } from "@/lib/server/search/limits";
 import { presentSearchResult } from "@/lib/server/search/presenters";
 import { searchQuestions } from "@/lib/server/search/queries";
 import { SEARCH_MAX_LENGTH } from "@/lib/validation/search";
@@ -28,20 +32,30 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
   };
 }
 
+/** The first page of results for the viewer, or the seconds to wait when a visitor's network searched too often. */
+async function firstPage(viewer: Viewer | null, q: string) {
+  try {
+    await chargeVisitorSearch(viewer, await headers());
+  } catch (error) {
+    if (error instanceof AppError && error.status === 429) return { retryAfterSeconds: error.extra.retryAfterSeconds ?? 60 };
+    throw error;
+  }
+  const page = await searchQuestions(viewer, { q, limit: SEARCH_PAGE_SIZE });
+  return { page: { items: page.rows.map((row) => presentSearchResult(row, viewer)), nextCursor: page.nextCursor, total: page.total } };
+}
+
 /**
- * /search?q= for members (the top bar's search box submits here): full-text results with
- * highlighted snippets, their count, an empty state, and more a page at a time.
+ * /search?q= for members and visitors (the top bar's search box submits here): full-text results
+ * with highlighted snippets, their count, an empty state, and more a page at a time. Visitors see
+ * public questions only and search under a per-IP limit (issue 19); a search engine is kept out
+ * (robots.txt, noindex).
  */
 export default async function SearchPage({ searchParams }: Props) {
-  const viewer = await requireMemberForPage();
+  const viewer = await getViewer();
+  authorize(viewer, "question.search");
   const q = termOf(await searchParams);
-  const initial = q
-    ? await searchQuestions(viewer, { q, limit: SEARCH_PAGE_SIZE }).then((page) => ({
-        items: page.rows.map((row) => presentSearchResult(row, viewer)),
-        nextCursor: page.nextCursor,
-        total: page.total,
-      }))
-    : undefined;
+  const first = q ? await firstPage(viewer, q) : undefined;
+  const initial = first?.page;
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
@@ -68,7 +82,11 @@ export default async function SearchPage({ searchParams }: Props) {
         </form>
       </div>
 
-      {q ? (
+      {first?.retryAfterSeconds ? (
+        <p role="alert" className="rounded-xl border border-dashed px-6 py-12 text-center text-sm text-muted-foreground">
+          Too many searches from your network. Please wait a minute and try again, or sign in to search without this limit.
+        </p>
+      ) : q ? (
         <SearchResults key={q} q={q} initialPage={initial} />
       ) : (
         <p className="rounded-xl border border-dashed px-6 py-12 text-center text-sm text-muted-foreground">

@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 
 import { GroupsDirectory, type GroupsDirectoryInitial } from "@/components/groups/groups-directory";
 import { GROUP_PAGE_SIZE } from "@/lib/api-client/paging";
-import { requireMemberForPage } from "@/lib/server/auth/member-page";
-import type { Viewer } from "@/lib/server/auth/session";
+import { getViewer, type Viewer } from "@/lib/server/auth/session";
 import { presentGroup } from "@/lib/server/groups/presenters";
 import { countGroups, listGroups, type GroupListOptions } from "@/lib/server/groups/queries";
+import { authorize } from "@/lib/server/policy";
 import { groupSearchParamSchema } from "@/lib/validation/groups";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
@@ -24,27 +24,30 @@ function searchOf(params: Record<string, string | string[] | undefined>): string
   return parsed.success ? (parsed.data ?? "") : "";
 }
 
-async function firstPage(viewer: Viewer, options: Pick<GroupListOptions, "search" | "membership">) {
+async function firstPage(viewer: Viewer | null, options: Pick<GroupListOptions, "search" | "membership">) {
   const [page, total] = await Promise.all([listGroups(viewer, { ...options, limit: GROUP_PAGE_SIZE }), countGroups(viewer, options)]);
   return { items: page.rows.map((row) => presentGroup(row, viewer)), nextCursor: page.nextCursor, total };
 }
 
-/** /groups for members (SPEC.md section 2): their groups, the others, a search, and the Create Group dialog. */
+/**
+ * /groups (SPEC.md section 2): for members their groups, the others, a search, and the Create Group
+ * dialog; for visitors every group's card (a private one shows its name, description and counts
+ * only, DECISIONS.md section 7) and a search, with Create Group as a sign-in prompt (issue 19).
+ */
 export default async function GroupsPage({ searchParams }: Props) {
-  const viewer = await requireMemberForPage();
+  const viewer = await getViewer();
+  authorize(viewer, "group.viewDirectory");
   const search = searchOf(await searchParams);
-  const initial: GroupsDirectoryInitial = search
-    ? { search, results: await firstPage(viewer, { search }) }
-    : {
-        search,
-        ...(await Promise.all([firstPage(viewer, { membership: "joined" }), firstPage(viewer, { membership: "discover" })]).then(([joined, discover]) => ({
-          joined,
-          discover,
-        }))),
-      };
+  let initial: GroupsDirectoryInitial;
+  if (search) initial = { search, results: await firstPage(viewer, { search }) };
+  else if (!viewer) initial = { search, discover: await firstPage(null, {}) };
+  else {
+    const [joined, discover] = await Promise.all([firstPage(viewer, { membership: "joined" }), firstPage(viewer, { membership: "discover" })]);
+    initial = { search, joined, discover };
+  }
   return (
     <div className="mx-auto max-w-6xl">
-      <GroupsDirectory initial={initial} />
+      <GroupsDirectory initial={initial} signedIn={viewer !== null} />
     </div>
   );
 }

@@ -5,8 +5,7 @@ import { cache } from "react";
 import { ProfileUnavailable } from "@/components/profile/profile-unavailable";
 import { ProfileView } from "@/components/profile/profile-view";
 import { displayName } from "@/lib/display";
-import { requireMemberForPage } from "@/lib/server/auth/member-page";
-import type { Viewer } from "@/lib/server/auth/session";
+import { getViewer, type Viewer } from "@/lib/server/auth/session";
 import { AppError } from "@/lib/server/errors";
 import { listSidebarGroups } from "@/lib/server/groups/queries";
 import { can } from "@/lib/server/policy";
@@ -22,7 +21,7 @@ const ASK_GROUP_LIMIT = 20;
 
 // generateMetadata and the page share one read per request: the member, or null when unknown.
 const loadTarget = cache(async (id: string) => {
-  const viewer = await requireMemberForPage();
+  const viewer = await getViewer();
   try {
     const target = await getProfileTargetOrThrow(id);
     return { viewer, target, visible: can(viewer, "user.viewProfile", target) };
@@ -49,7 +48,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   return {
     title: name,
     description: profile.bio ?? `${name}'s questions, answers and tags on Agora.`,
-    robots: { index: false },
+    // Only a profile its owner made public is shown to search engines (they visit signed out).
+    robots: { index: loaded.target.profileVisibility === "public" && !loaded.target.deletedAt },
   };
 }
 
@@ -61,14 +61,16 @@ async function loadAskGroups(viewer: Viewer | null) {
 
 /**
  * /users/{id} (SPEC.md section 2): the member's profile with its tabs, or "User Not Found", or
- * a clear "This profile is private" state when the owner's privacy setting keeps it from the viewer.
+ * a clear state when the owner's privacy setting keeps it from the viewer: "This profile is
+ * private", or for visitors "Sign in to see this profile" (members only). Visitors read public
+ * profiles (issue 19), with Follow and Ask Question offered as sign-in prompts.
  */
 export default async function UserProfilePage({ params }: Props) {
   const { id } = await params;
   const loaded = await loadTarget(id);
   if (!loaded) notFound();
   const { viewer, target, visible } = loaded;
-  if (!visible) return <ProfileUnavailable reason={target.profileVisibility === "private" ? "private" : "registered"} />;
+  if (!visible) return <ProfileUnavailable reason={target.profileVisibility === "private" ? "private" : "registered"} returnTo={`/users/${target.id}`} />;
 
   const [profile, page, total, askGroups] = await Promise.all([
     loadProfile(id),
@@ -78,5 +80,5 @@ export default async function UserProfilePage({ params }: Props) {
   ]);
   if (!profile) notFound();
   const initialQuestions = { items: page.rows.map((row) => presentQuestionSummary(row, viewer)), nextCursor: page.nextCursor, total };
-  return <ProfileView initialProfile={profile} initialQuestions={initialQuestions} askGroups={askGroups} />;
+  return <ProfileView initialProfile={profile} initialQuestions={initialQuestions} askGroups={askGroups} signedIn={viewer !== null} />;
 }
