@@ -95,14 +95,16 @@ export async function runAgora(options: RunOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     if (child && child.exitCode === null) {
+      // The app server shuts down gracefully within 10 s (lib/server/shutdown.ts); then it is killed.
       child.kill("SIGTERM");
-      await new Promise((r) => {
-        const timer = setTimeout(r, 5000);
+      const exited = await new Promise<boolean>((r) => {
+        const timer = setTimeout(() => r(false), 12_000);
         child!.once("exit", () => {
           clearTimeout(timer);
-          r(null);
+          r(true);
         });
       });
+      if (!exited) child.kill("SIGKILL");
     }
     await embedded?.stop().catch(() => {});
     process.exit(code);
@@ -128,6 +130,8 @@ export async function runAgora(options: RunOptions): Promise<void> {
       AGORA_DATA_DIR: path.resolve(options.dataDir),
       PORT: String(options.port),
       NEXT_TELEMETRY_DISABLED: "1",
+      // The app's own handler (lib/server/shutdown.ts) shuts down gracefully; Next's would exit first.
+      NEXT_MANUAL_SIG_HANDLE: "true",
     };
     if (env.APP_URL && !env.NEXTAUTH_URL) childEnv.NEXTAUTH_URL = env.APP_URL;
     if (!options.dev) buildIfNeeded(childEnv, log);

@@ -151,8 +151,8 @@ describe("followers of one automatic answer", () => {
   it("bounds the streams of one address too, and of the whole instance with 503", async () => {
     const { id } = await ask(`Per instance ${word} question`);
     const fromOne = await Promise.all(Array.from({ length: 5 }, () => visitorFollow(id, "192.0.2.77")));
-    expect(fromOne.map((r) => r.status)).toEqual([200, 200, 200, 200, 429]);
-    await Promise.all(fromOne.slice(0, 4).map((r) => r.body!.cancel()));
+    expect(fromOne.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 429]);
+    await Promise.all(fromOne.filter((r) => r.status === 200).map((r) => r.body!.cancel()));
 
     process.env.AGORA_AI_STREAMS_MAX = "3";
     const held = await Promise.all([1, 2, 3].map((i) => visitorFollow(id, `192.0.2.${i}`)));

@@ -5,6 +5,7 @@ import type { Viewer } from "@/lib/server/policy";
 import { isAiConfigured } from "@/lib/server/ai/provider";
 import type { AiJobProgress } from "@/lib/server/ai/queries";
 import { subscribeProgress } from "@/lib/server/ai/progress-hub";
+import { shutdownSignal } from "@/lib/server/shutdown";
 import { sseEvent, sseRetry } from "@/lib/server/ai/sse";
 import { fillWorkerSlots, workersDisabled } from "@/lib/server/ai/worker";
 
@@ -47,7 +48,8 @@ export interface FollowOptions {
 /** The event stream of a question's automatic answer; `onClose` runs once when it ends either way. */
 export function followAiAnswerStream({ questionId, viewer, signal, maxMs = MAX_STREAM_MS, onClose }: FollowOptions & { onClose?: () => void }): ReadableStream<Uint8Array> {
   const stop = new AbortController();
-  const done = signal ? AbortSignal.any([stop.signal, signal]) : stop.signal;
+  // A shutting-down instance ends its streams (the browser reconnects, to another instance).
+  const done = AbortSignal.any(signal ? [stop.signal, shutdownSignal(), signal] : [stop.signal, shutdownSignal()]);
   let closed = false;
   return new ReadableStream<Uint8Array>({
     async start(controller) {
