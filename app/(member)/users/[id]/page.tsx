@@ -5,6 +5,8 @@ import { cache } from "react";
 import { ProfileUnavailable } from "@/components/profile/profile-unavailable";
 import { ProfileView } from "@/components/profile/profile-view";
 import { displayName } from "@/lib/display";
+import { profileSocialMetadata } from "@/lib/seo/open-graph";
+import { getSiteUrl } from "@/lib/seo/site-url";
 import { requireMemberForPage } from "@/lib/server/auth/member-page";
 import type { Viewer } from "@/lib/server/auth/session";
 import { AppError } from "@/lib/server/errors";
@@ -50,6 +52,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     title: name,
     description: profile.bio ?? `${name}'s questions, answers and tags on Agora.`,
     robots: { index: false },
+    // The link preview: only for a profile visitors may see (lib/seo/open-graph.ts).
+    ...profileSocialMetadata(loaded.target, profile, await getSiteUrl()),
   };
 }
 
