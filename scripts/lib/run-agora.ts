@@ -135,7 +135,8 @@ export async function runAgora(options: RunOptions): Promise<void> {
     } else {
       embedded = await startEmbeddedPostgres({ dataDir: path.join(options.dataDir, "postgres"), database: "agora", quiet: true, log });
       databaseUrl = embedded.url;
-      log(`Database: embedded PostgreSQL in ${path.relative(root, embedded.dataDir) || embedded.dataDir}`);
+      const shown = path.relative(root, embedded.dataDir);
+      log(`Database: embedded PostgreSQL in ${shown && !shown.startsWith("..") ? shown : embedded.dataDir}`);
     }
     const applied = await applyMigrations(databaseUrl);
     if (applied.length) log(`Applied ${applied.length} migration(s): ${applied.join(", ")}`);
