@@ -5,7 +5,7 @@
 import { db } from "@/lib/server/db";
 import { GET as followStream } from "@/app/api/questions/[id]/ai-answer/stream/route";
 import { createQuestion as createQuestionWithJob } from "@/lib/server/questions/mutations";
-import { claimJobs, processOwedAnswers, renewLease } from "@/lib/server/ai/worker";
+import { claimJobs, processOwedAnswers, releaseJob, renewLease } from "@/lib/server/ai/worker";
 import { hubStats, STREAMS_BUSY_MESSAGE, TOO_MANY_STREAMS_MESSAGE } from "@/lib/server/ai/progress-hub";
 import pg from "pg";
 import { createTag, createUser, routeContext, signedInRequest, unique, visitorRequest, type TestUser } from "@/tests/factories";
@@ -162,5 +162,26 @@ describe("followers of one automatic answer", () => {
     expect((await refused.json()).message).toBe(STREAMS_BUSY_MESSAGE);
     await Promise.all(held.map((r) => r.body!.cancel()));
     expect(hubStats().open).toBe(0);
+  });
+});
+
+// Last in this file: it shuts this process's instance down.
+describe("an instance shutting down", () => {
+  it("ends its answer streams at once, so browsers reconnect to another instance", async () => {
+    const { id } = await ask(`Shutdown ${word} question`);
+    const [job] = await claimJobs(1, [id]);
+    await renewLease(job!, "Half an answer");
+    const stream = follower(await visitorFollow(id, "203.0.113.50"));
+    await stream.until((e) => e.event === "reset");
+    const { shutdown } = await import("@/lib/server/shutdown");
+    const exit = jest.fn();
+    const log = jest.spyOn(console, "log").mockImplementation(() => {});
+    await shutdown("SIGTERM", exit);
+    await stream.toEnd();
+    expect(exit).toHaveBeenCalledWith(0);
+    expect(stream.events.map((e) => e.event)).not.toContain("done");
+    expect(hubStats().open).toBe(0);
+    log.mockRestore();
+    await releaseJob(job!);
   });
 });
