@@ -165,6 +165,21 @@ describe("followers of one automatic answer", () => {
   });
 });
 
+describe("when the LISTEN connection is lost", () => {
+  it("followers still receive the answer (the shared reader polls, then listens again)", async () => {
+    const { id } = await ask(`Lost listener ${word} question`);
+    const [job] = await claimJobs(1, [id]);
+    await renewLease(job!, "First");
+    const stream = follower(await visitorFollow(id, "203.0.113.60"));
+    await stream.until((e) => e.event === "reset" && e.data.content === "First");
+    await db.$executeRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'agora-ai-followers'`;
+    await renewLease(job!, "First and second");
+    await stream.until((e) => e.event === "delta" && e.data.text === " and second");
+    await stream.cancel();
+    await releaseJob(job!);
+  });
+});
+
 // Last in this file: it shuts this process's instance down.
 describe("an instance shutting down", () => {
   it("ends its answer streams at once, so browsers reconnect to another instance", async () => {

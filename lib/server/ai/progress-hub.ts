@@ -43,10 +43,12 @@ interface HubState {
   listener: pg.Client | null;
   listening: boolean;
   reads: number;
+  /** No new LISTEN connection before this time (backoff after a lost or refused one). */
+  listenAfter: number;
 }
 
 // Only the route handlers' bundle follows answers, so module state is this instance's state.
-const hub: HubState = { channels: new Map(), open: 0, perClient: new Map(), listener: null, listening: false, reads: 0 };
+const hub: HubState = { channels: new Map(), open: 0, perClient: new Map(), listener: null, listening: false, reads: 0, listenAfter: 0 };
 
 const envInt = (name: string, fallback: number) => {
   const value = Number(process.env[name]);
@@ -92,16 +94,17 @@ function wakeAll() {
 }
 
 async function listen(): Promise<void> {
-  if (hub.listener || !process.env.DATABASE_URL) return;
+  if (hub.listener || !process.env.DATABASE_URL || Date.now() < hub.listenAfter) return;
   const client = new pg.Client({ connectionString: process.env.DATABASE_URL, application_name: "agora-ai-followers" });
   hub.listener = client;
   const drop = () => {
     if (hub.listener !== client) return;
     hub.listener = null;
     hub.listening = false;
+    hub.listenAfter = Date.now() + 5_000;
     client.removeAllListeners("notification");
     void client.end().catch(() => {});
-    wakeAll(); // fall back to polling; the next subscriber or read reconnects
+    wakeAll(); // fall back to polling every POLL_MS; a later read reconnects
   };
   client.on("error", drop);
   client.on("end", drop);
@@ -153,6 +156,7 @@ async function readLoop(questionId: number, channel: Channel) {
       }
       channel.latest = snapshot;
       for (const subscriber of [...channel.subscribers]) subscriber(snapshot);
+      if (!hub.listener) void listen(); // lost: try again (at most every 5 s)
       const readAt = Date.now();
       await new Promise<void>((resolve) => {
         let timer: ReturnType<typeof setTimeout>;
