@@ -15,6 +15,11 @@ export async function register() {
   installPeerAddressHeader();
   // `next build` loads the server too; background work belongs to running servers only.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
+  // SIGTERM: stop accepting, finish requests, hand back AI answers, write view counts, exit (lib/server/shutdown.ts).
+  const { installShutdown } = await import("./lib/server/shutdown");
+  installShutdown();
+  // Without sharp, uploads are refused (503); say so once now rather than at the first upload.
+  void import("./lib/server/uploads/image").then(({ checkImageLibrary }) => checkImageLibrary());
   if (!process.env.DATABASE_URL) return;
   const { startAiWorkerLoop } = await import("./lib/server/ai/worker");
   startAiWorkerLoop();

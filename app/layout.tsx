@@ -4,6 +4,7 @@ import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
 
 import { Providers } from "@/components/providers";
+import { DEFAULT_OG_IMAGE } from "@/lib/seo/open-graph";
 import { NONCE_HEADER } from "@/lib/security/csp";
 import "./globals.css";
 
@@ -26,8 +27,11 @@ export const metadata: Metadata = {
   keywords: ["Q&A", "questions and answers", "AI answers", "community", "knowledge sharing", "Agora"],
   applicationName: "Agora",
   ...(metadataBase() ? { metadataBase: metadataBase() } : {}),
-  openGraph: { siteName: "Agora", type: "website", title: "Agora — AI-powered Q&A", description },
-  twitter: { card: "summary", title: "Agora — AI-powered Q&A", description },
+  openGraph: { siteName: "Agora", type: "website", title: "Agora — AI-powered Q&A", description, images: [DEFAULT_OG_IMAGE] },
+  twitter: { card: "summary_large_image", title: "Agora — AI-powered Q&A", description, images: [DEFAULT_OG_IMAGE.url] },
+  // public/: favicon.ico (browsers ask for it by themselves), the home-screen icons and the web manifest.
+  icons: { icon: [{ url: "/icon.svg", type: "image/svg+xml" }, { url: "/favicon.ico", sizes: "48x48" }], apple: "/apple-touch-icon.png" },
+  manifest: "/site.webmanifest",
 };
 
 export const viewport: Viewport = {

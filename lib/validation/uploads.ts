@@ -25,6 +25,8 @@ export const IMAGE_MESSAGES = {
   tooLargeTitle: "File too large",
   tooLarge: "Please select an image smaller than 5MB",
   tooManyPixels: "This image is too large to process. Please use a smaller image.",
+  /** The server could not load its image library (sharp): nothing is stored unprocessed. */
+  unavailable: "Image uploads are unavailable: the image library could not be loaded",
   missing: "Please select an image to upload",
   uploaded: "Image uploaded",
   uploadFailedTitle: "Upload failed",

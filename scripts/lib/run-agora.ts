@@ -8,7 +8,9 @@ import { spawn, type ChildProcess } from "node:child_process";
 import pg from "pg";
 import { describeAi, readEnv } from "../../lib/config/env";
 import { buildIfNeeded } from "./build";
-import { startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-db";
+import net from "node:net";
+import { StartError, startEmbeddedPostgres, type EmbeddedDatabase } from "./embedded-db";
+import { claimInstanceLock, type InstanceLock } from "./instance-lock";
 import { applyMigrations } from "./migrate";
 
 const root = path.resolve(__dirname, "../..");
@@ -73,6 +75,24 @@ async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: num
   throw new Error(`the app server did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
 
+/** Throws StartError when something else already listens on the port. */
+async function checkPortFree(port: number): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EADDRINUSE" ? new StartError(`Port ${port} is already in use by another program: stop it, or start Agora on another port (PORT=${port + 1} npm start).`) : error),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
+/** The one line an operator sees for a failed start: the message, never a stack trace. */
+export function describeStartError(error: unknown): string {
+  if (error instanceof StartError) return error.message;
+  if (error instanceof Error) return `Agora could not start: ${error.message.split("\n")[0]}`;
+  return `Agora could not start: ${error === undefined ? "an unexpected failure without a reason" : String(error)}`;
+}
+
 /** Starts Agora and resolves once it serves; stops everything it started on SIGINT/SIGTERM. */
 export async function runAgora(options: RunOptions): Promise<void> {
   const started = Date.now();
@@ -80,37 +100,44 @@ export async function runAgora(options: RunOptions): Promise<void> {
   fs.mkdirSync(options.dataDir, { recursive: true });
 
   let embedded: EmbeddedDatabase | null = null;
+  let lock: InstanceLock | null = null;
   let databaseUrl = env.DATABASE_URL;
-  if (databaseUrl) {
-    log(`Database: ${new URL(databaseUrl).host} (DATABASE_URL)`);
-  } else {
-    embedded = await startEmbeddedPostgres({ dataDir: path.join(options.dataDir, "postgres"), database: "agora", quiet: true });
-    databaseUrl = embedded.url;
-    log(`Database: embedded PostgreSQL in ${path.relative(root, path.join(options.dataDir, "postgres")) || options.dataDir}`);
-  }
-
   let child: ChildProcess | null = null;
   let stopping = false;
   const stop = async (code: number) => {
     if (stopping) return;
     stopping = true;
     if (child && child.exitCode === null) {
+      // The app server shuts down gracefully within 10 s (lib/server/shutdown.ts); then it is killed.
       child.kill("SIGTERM");
-      await new Promise((r) => {
-        const timer = setTimeout(r, 5000);
+      const exited = await new Promise<boolean>((r) => {
+        const timer = setTimeout(() => r(false), 12_000);
         child!.once("exit", () => {
           clearTimeout(timer);
-          r(null);
+          r(true);
         });
       });
+      if (!exited) child.kill("SIGKILL");
     }
     await embedded?.stop().catch(() => {});
+    lock?.release();
     process.exit(code);
   };
   process.on("SIGINT", () => void stop(0));
   process.on("SIGTERM", () => void stop(0));
 
   try {
+    // A second start from this folder stops here; a start after a crash recovers (instance-lock.ts).
+    lock = await claimInstanceLock(options.dataDir, { pid: process.pid, url: `http://localhost:${options.port}` }, log);
+    await checkPortFree(options.port);
+    if (databaseUrl) {
+      log(`Database: ${new URL(databaseUrl).host} (DATABASE_URL)`);
+    } else {
+      embedded = await startEmbeddedPostgres({ dataDir: path.join(options.dataDir, "postgres"), database: "agora", quiet: true, log });
+      databaseUrl = embedded.url;
+      const shown = path.relative(root, embedded.dataDir);
+      log(`Database: embedded PostgreSQL in ${shown && !shown.startsWith("..") ? shown : embedded.dataDir}`);
+    }
     const applied = await applyMigrations(databaseUrl);
     if (applied.length) log(`Applied ${applied.length} migration(s): ${applied.join(", ")}`);
     if (options.freshSeed || (await isEmpty(databaseUrl))) {
@@ -128,6 +155,8 @@ export async function runAgora(options: RunOptions): Promise<void> {
       AGORA_DATA_DIR: path.resolve(options.dataDir),
       PORT: String(options.port),
       NEXT_TELEMETRY_DISABLED: "1",
+      // The app's own handler (lib/server/shutdown.ts) shuts down gracefully; Next's would exit first.
+      NEXT_MANUAL_SIG_HANDLE: "true",
     };
     if (env.APP_URL && !env.NEXTAUTH_URL) childEnv.NEXTAUTH_URL = env.APP_URL;
     if (!options.dev) buildIfNeeded(childEnv, log);
@@ -138,6 +167,7 @@ export async function runAgora(options: RunOptions): Promise<void> {
       env: childEnv,
       stdio: ["ignore", "inherit", "inherit"],
     });
+    lock.update({ serverPid: child.pid });
     child.on("exit", (code) => {
       if (!stopping) {
         log(`The app server stopped (code ${code}).`);
@@ -148,7 +178,7 @@ export async function runAgora(options: RunOptions): Promise<void> {
     log(describeAi(env));
     log(`Agora is ready at http://localhost:${options.port} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
   } catch (error) {
-    console.error(`[agora] ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`[agora] ${describeStartError(error)}`);
     await stop(1);
   }
 }

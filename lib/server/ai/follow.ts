@@ -3,14 +3,17 @@ import { presentAnswer, type AnswerJson } from "@/lib/server/answers/presenters"
 import { getAnswer } from "@/lib/server/answers/queries";
 import type { Viewer } from "@/lib/server/policy";
 import { isAiConfigured } from "@/lib/server/ai/provider";
-import { getAiJobProgress, type AiJobProgress } from "@/lib/server/ai/queries";
+import type { AiJobProgress } from "@/lib/server/ai/queries";
+import { subscribeProgress } from "@/lib/server/ai/progress-hub";
+import { shutdownSignal } from "@/lib/server/shutdown";
 import { sseEvent, sseRetry } from "@/lib/server/ai/sse";
 import { fillWorkerSlots, workersDisabled } from "@/lib/server/ai/worker";
 
 /*
  * GET /api/questions/{id}/ai-answer/stream: the page follows its automatic answer as it is
- * written, on whichever instance writes it, by reading the job row every POLL_MS (the worker
- * writes partial_content every 200 ms). Events:
+ * written, on whichever instance writes it. The job row is read by this instance's one shared
+ * reader per question (lib/server/ai/progress-hub.ts: woken by the row's NOTIFY, at most every
+ * POLL_MS; the worker writes partial_content every 200 ms), not by each connection. Events:
  *   status { status, attempts, nextAttemptAt }  whenever the state changes (unconfigured included)
  *   reset  { content }                          the text so far (first event of a new attempt)
  *   delta  { text }                             text appended since the last event
@@ -20,10 +23,6 @@ import { fillWorkerSlots, workersDisabled } from "@/lib/server/ai/worker";
  * `retry:` telling EventSource when to come back), after MAX_STREAM_MS, or when the client leaves.
  */
 
-/** How often the job row is read while the answer is written. */
-export const POLL_MS = 250;
-/** How often it is read while the answer waits to be picked up. */
-const IDLE_POLL_MS = 1_000;
 /** Longest one stream stays open; EventSource reconnects after it. */
 export const MAX_STREAM_MS = 120_000;
 
@@ -38,12 +37,6 @@ const isDue = (job: AiJobProgress, now: number) =>
   ((job.status === "pending" || job.status === "failed") && job.nextAttemptAt.getTime() <= now) ||
   (job.status === "running" && (job.lockedUntil === null || job.lockedUntil.getTime() < now));
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener("abort", () => (clearTimeout(timer), resolve()), { once: true });
-  });
-
 /** Options of following one question's automatic answer. */
 export interface FollowOptions {
   questionId: number;
@@ -52,10 +45,11 @@ export interface FollowOptions {
   maxMs?: number;
 }
 
-/** The event stream of a question's automatic answer. */
-export function followAiAnswerStream({ questionId, viewer, signal, maxMs = MAX_STREAM_MS }: FollowOptions): ReadableStream<Uint8Array> {
+/** The event stream of a question's automatic answer; `onClose` runs once when it ends either way. */
+export function followAiAnswerStream({ questionId, viewer, signal, maxMs = MAX_STREAM_MS, onClose }: FollowOptions & { onClose?: () => void }): ReadableStream<Uint8Array> {
   const stop = new AbortController();
-  const done = signal ? AbortSignal.any([stop.signal, signal]) : stop.signal;
+  // A shutting-down instance ends its streams (the browser reconnects, to another instance).
+  const done = AbortSignal.any(signal ? [stop.signal, shutdownSignal(), signal] : [stop.signal, shutdownSignal()]);
   let closed = false;
   return new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -67,10 +61,14 @@ export function followAiAnswerStream({ questionId, viewer, signal, maxMs = MAX_S
       let attemptKey = "";
       let lastStatus = "";
       let kicked = false;
+      const progress = subscribeProgress(questionId);
       try {
         push(sseRetry(1_000));
         while (!done.aborted && Date.now() < deadline) {
-          const job = await getAiJobProgress(questionId);
+          const snapshot = await progress.next(done, deadline);
+          if (!snapshot) break;
+          if (snapshot.error !== undefined) throw snapshot.error;
+          const job = snapshot.job;
           if (!job) {
             push(sseEvent("none", {}));
             return;
@@ -120,12 +118,13 @@ export function followAiAnswerStream({ questionId, viewer, signal, maxMs = MAX_S
               return;
             }
           }
-          await sleep(status === "running" ? POLL_MS : IDLE_POLL_MS, done);
         }
       } catch (error) {
         console.error(`[agora] AI answer stream for question ${questionId}: ${error instanceof Error ? error.name : "error"}`);
         push(sseRetry(5_000));
       } finally {
+        progress.close();
+        onClose?.();
         if (!closed) {
           closed = true;
           controller.close();
@@ -135,6 +134,7 @@ export function followAiAnswerStream({ questionId, viewer, signal, maxMs = MAX_S
     cancel() {
       closed = true;
       stop.abort();
+      onClose?.();
     },
   });
 }

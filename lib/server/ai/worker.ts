@@ -154,6 +154,18 @@ export async function failJob(job: ClaimedJob, error: AiGenerationError): Promis
   return rows > 0;
 }
 
+/**
+ * Gives a job back at once, as if this attempt had not begun, so another instance can take it
+ * without waiting for the lease to run out (graceful shutdown); false when it was not this worker's.
+ */
+export async function releaseJob(job: ClaimedJob): Promise<boolean> {
+  const rows = await db.$executeRaw`
+    UPDATE ai_answer_jobs SET status = 'pending', attempts = greatest(0, attempts - 1), locked_by = NULL, locked_until = NULL,
+           partial_content = NULL, next_attempt_at = ${NOW}, updated_at = ${NOW}
+     WHERE id = ${job.id} AND status = 'running' AND locked_by = ${job.token}`;
+  return rows > 0;
+}
+
 /** How one claimed job ended. */
 export type JobOutcome = "done" | "failed" | "lost";
 
@@ -167,7 +179,8 @@ export interface RunOptions {
 /** Writes the answer of a claimed job: retrieval, streamed generation into partial_content, completion or failure. */
 export async function runClaimedJob(job: ClaimedJob, options: RunOptions = {}): Promise<JobOutcome> {
   const lease = new AbortController();
-  const signal = options.signal ? AbortSignal.any([lease.signal, options.signal]) : lease.signal;
+  const stopping = state.stopping.signal;
+  const signal = AbortSignal.any(options.signal ? [lease.signal, stopping, options.signal] : [lease.signal, stopping]);
   let text = "";
   let lastFlush = 0;
   let flushing: Promise<void> | null = null;
@@ -211,6 +224,11 @@ export async function runClaimedJob(job: ClaimedJob, options: RunOptions = {}): 
     return answerId === null ? "lost" : "done";
   } catch (error) {
     if (lease.signal.aborted) return "lost";
+    if (stopping.aborted) {
+      // Shutting down mid-answer: hand it back for the next instance rather than let the lease run out.
+      await releaseJob(job).catch(() => false);
+      return "lost";
+    }
     const safe = describeAiError(error);
     console.error(`[agora] AI answer for question ${job.questionId} failed (attempt ${job.attempts}): ${safe.message}`);
     return (await failJob(job, safe).catch(() => false)) ? "failed" : "lost";
@@ -231,10 +249,15 @@ export interface BatchResult {
 /** Claims up to `limit` owed answers and writes them concurrently (the cron route and tests); nothing when AI is not configured. */
 export async function processOwedAnswers(options: RunOptions & { limit?: number; questionIds?: readonly number[] } = {}): Promise<BatchResult> {
   const result: BatchResult = { claimed: 0, done: 0, failed: 0, lost: 0 };
-  if (!options.model && !isAiConfigured()) return result;
+  if ((!options.model && !isAiConfigured()) || state.stopping.signal.aborted) return result;
   const jobs = await claimJobs(Math.max(1, options.limit ?? MAX_CONCURRENT_JOBS), options.questionIds);
   result.claimed = jobs.length;
-  for (const outcome of await Promise.all(jobs.map((job) => runClaimedJob(job, options)))) result[outcome] += 1;
+  const runs = jobs.map((job) => {
+    const run = runClaimedJob(job, options).finally(() => state.running.delete(run));
+    state.running.add(run);
+    return run;
+  });
+  for (const outcome of await Promise.all(runs)) result[outcome] += 1;
   return result;
 }
 
@@ -243,11 +266,15 @@ interface WorkerState {
   filling: boolean;
   again: boolean;
   loop?: ReturnType<typeof setInterval>;
+  /** Aborted by stopAiWorker: no more claims, answers being written are handed back. */
+  stopping: AbortController;
+  /** The jobs this process is writing. */
+  running: Set<Promise<unknown>>;
 }
 
 // One pool per process, kept across hot reloads in development.
 const globalForWorker = globalThis as unknown as { agoraAiWorker?: WorkerState };
-const state: WorkerState = (globalForWorker.agoraAiWorker ??= { active: 0, filling: false, again: false });
+const state: WorkerState = (globalForWorker.agoraAiWorker ??= { active: 0, filling: false, again: false, stopping: new AbortController(), running: new Set() });
 
 /** Fills this instance's free job slots with owed answers; resolves when the jobs it started have ended. */
 export async function fillWorkerSlots(): Promise<void> {
@@ -260,16 +287,17 @@ export async function fillWorkerSlots(): Promise<void> {
   try {
     do {
       state.again = false;
-      while (state.active < MAX_CONCURRENT_JOBS && isAiConfigured()) {
+      while (state.active < MAX_CONCURRENT_JOBS && isAiConfigured() && !state.stopping.signal.aborted) {
         const [job] = await claimJobs(1);
         if (!job) break;
         state.active += 1;
-        started.push(
-          runClaimedJob(job).finally(() => {
-            state.active -= 1;
-            void fillWorkerSlots().catch(() => {});
-          }),
-        );
+        const run: Promise<unknown> = runClaimedJob(job).finally(() => {
+          state.active -= 1;
+          state.running.delete(run);
+          if (!state.stopping.signal.aborted) void fillWorkerSlots().catch(() => {});
+        });
+        state.running.add(run);
+        started.push(run);
       }
     } while (state.again);
   } finally {
@@ -310,4 +338,14 @@ export function startAiWorkerLoop(intervalMs = WORKER_INTERVAL_MS): void {
 export function stopAiWorkerLoop(): void {
   if (state.loop) clearInterval(state.loop);
   state.loop = undefined;
+}
+
+/**
+ * Graceful shutdown: stops the loop and further claims, and hands back every answer this process
+ * is writing (releaseJob) so another instance picks it up at once; resolves when they are handed back.
+ */
+export async function stopAiWorker(): Promise<void> {
+  stopAiWorkerLoop();
+  state.stopping.abort();
+  await Promise.allSettled([...state.running]);
 }

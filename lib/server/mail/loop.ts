@@ -14,8 +14,16 @@ export const MAIL_LOOP_INTERVAL_MS = 30_000;
 /** How often the loop looks for weekly digests that are due. */
 export const DIGEST_INTERVAL_MS = 60 * 60_000;
 
-const state = globalThis as unknown as { agoraMailLoop?: { timer?: ReturnType<typeof setInterval>; lastDigestRun: number } };
+const state = globalThis as unknown as { agoraMailLoop?: { timer?: ReturnType<typeof setInterval>; lastDigestRun: number; round?: Promise<void> | null } };
 const loop = (state.agoraMailLoop ??= { lastDigestRun: 0 });
+
+/** One round of the loop, never two at once; the round in progress is kept for stopMailLoop. */
+function loopRound(): void {
+  if (loop.round) return;
+  loop.round = runMailWork()
+    .catch((error) => console.error("Mail: loop round failed:", error instanceof Error ? error.message : error))
+    .finally(() => (loop.round = null));
+}
 
 /** One round of the loop: the outbox, then the weekly digests when an hour has passed since the last look. */
 export async function runMailWork(now: Date = new Date()): Promise<void> {
@@ -32,12 +40,19 @@ export async function runMailWork(now: Date = new Date()): Promise<void> {
  */
 export function startMailLoop(intervalMs = MAIL_LOOP_INTERVAL_MS): () => void {
   if (!loop.timer) {
-    loop.timer = setInterval(() => void runMailWork(), intervalMs);
+    loop.timer = setInterval(loopRound, intervalMs);
     loop.timer.unref?.();
-    void runMailWork();
+    loopRound();
   }
   return () => {
     if (loop.timer) clearInterval(loop.timer);
     loop.timer = undefined;
   };
+}
+
+/** Graceful shutdown: stops the loop and waits for the round in progress (a message being sent) to end. */
+export async function stopMailLoop(): Promise<void> {
+  if (loop.timer) clearInterval(loop.timer);
+  loop.timer = undefined;
+  await loop.round;
 }

@@ -1,12 +1,14 @@
 import "server-only";
 import type createSharp from "sharp";
-import { AppError, badRequest } from "@/lib/server/errors";
+import { AppError, badRequest, serviceUnavailable } from "@/lib/server/errors";
 import { IMAGE_MESSAGES, MAX_IMAGE_PIXELS, type ImageMimeType } from "@/lib/validation/uploads";
 
 /*
  * An uploaded image is judged by its bytes only: the format by its magic number, the size by
  * its header, both before any decoder runs; then it is decoded and re-encoded in the same
  * format by sharp, which drops every metadata block (EXIF with its GPS position, XMP, comments).
+ * Without sharp nothing is stored: uploads are refused with 503 (fail closed), and the server
+ * says so once at start-up (checkImageLibrary, called from instrumentation.ts).
  */
 
 /** An image as it is stored: the re-encoded bytes, their format and dimensions. */
@@ -15,8 +17,6 @@ export interface ProcessedImage {
   mime: ImageMimeType;
   width: number;
   height: number;
-  /** False when sharp could not be loaded and the checked original bytes are kept. */
-  reencoded: boolean;
 }
 
 /** The file name extension of each accepted format. */
@@ -198,15 +198,27 @@ export function hasTrailingData(buf: Buffer, mime: ImageMimeType): boolean {
 type SharpModule = typeof createSharp;
 let sharpModule: Promise<SharpModule | null> | undefined;
 
-/** sharp when it can be loaded (it ships with Next.js on most platforms), else null. */
+/** sharp when it can be loaded (it ships with Next.js on most platforms), else null, said once in the log. */
 function loadSharp(): Promise<SharpModule | null> {
   sharpModule ??= import("sharp")
     .then((m) => ((m as unknown as { default?: SharpModule }).default ?? m) as SharpModule)
     .catch((error: unknown) => {
-      console.warn("sharp is unavailable; uploads are checked but stored without re-encoding:", error instanceof Error ? error.message : error);
+      console.error(`[agora] ${IMAGE_MESSAGES.unavailable} (sharp: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}); image uploads answer 503 until it is installed.`);
       return null;
     });
   return sharpModule;
+}
+
+/** Loads the image library at start-up so a missing one is reported once, before anyone uploads. */
+export async function checkImageLibrary(): Promise<boolean> {
+  return (await loadSharp()) !== null;
+}
+
+/** Throws 503 when the image library could not be loaded: an upload is never stored with its metadata. */
+export async function requireImageLibrary(): Promise<SharpModule> {
+  const sharp = await loadSharp();
+  if (!sharp) throw serviceUnavailable(IMAGE_MESSAGES.unavailable);
+  return sharp;
 }
 
 const invalidImage = () => new AppError("unsupported_media_type", IMAGE_MESSAGES.invalid);
@@ -225,8 +237,7 @@ export async function processImage(buf: Buffer): Promise<ProcessedImage> {
   if (size.width * size.height > MAX_IMAGE_PIXELS) throw badRequest(IMAGE_MESSAGES.tooManyPixels);
   if (hasTrailingData(buf, mime)) throw badRequest(IMAGE_MESSAGES.invalid);
 
-  const sharp = await loadSharp();
-  if (!sharp) return { bytes: buf, mime, width: size.width, height: size.height, reencoded: false };
+  const sharp = await requireImageLibrary();
 
   const animated = mime === "image/gif" || mime === "image/webp";
   try {
@@ -248,7 +259,7 @@ export async function processImage(buf: Buffer): Promise<ProcessedImage> {
         break;
     }
     const { data, info } = await image.toBuffer({ resolveWithObject: true });
-    return { bytes: data, mime, width: info.width, height: info.pageHeight ?? info.height, reencoded: true };
+    return { bytes: data, mime, width: info.width, height: info.pageHeight ?? info.height };
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw badRequest(IMAGE_MESSAGES.tooManyPixels);
     throw badRequest(IMAGE_MESSAGES.invalid);

@@ -4,6 +4,8 @@ import { cache } from "react";
 
 import { GroupPage } from "@/components/groups/group-page";
 import { GROUP_QUESTION_PAGE_SIZE } from "@/lib/api-client/paging";
+import { groupSocialMetadata } from "@/lib/seo/open-graph";
+import { getSiteUrl } from "@/lib/seo/site-url";
 import { getViewer } from "@/lib/server/auth/session";
 import { presentGroup, presentJoinRequest } from "@/lib/server/groups/presenters";
 import { getGroupDetail, listJoinRequests } from "@/lib/server/groups/queries";
@@ -44,6 +46,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description: `${group.name}: a${group.isPrivate ? " private" : ""} group on Agora with ${group.memberCount} ${group.memberCount === 1 ? "member" : "members"} and ${group.questionCount} ${group.questionCount === 1 ? "post" : "posts"}.${about}`.slice(0, 300),
     keywords: [group.name, "group", group.isPrivate ? "private group" : "community", "questions", "Agora"],
     robots: { index: false },
+    // The link preview: name and description of a public group only (lib/seo/open-graph.ts).
+    ...groupSocialMetadata(group, await getSiteUrl()),
   };
 }
 

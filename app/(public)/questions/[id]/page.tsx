@@ -7,6 +7,7 @@ import { QuestionDetail } from "@/components/question/question-detail";
 import { markdownToPlainText } from "@/lib/markdown/render";
 import { buildQuestionJsonLd, serializeJsonLd } from "@/lib/seo/question-jsonld";
 import { getSiteUrl } from "@/lib/seo/site-url";
+import { DEFAULT_OG_IMAGE } from "@/lib/seo/open-graph";
 import { NONCE_HEADER } from "@/lib/security/csp";
 import { getViewer } from "@/lib/server/auth/session";
 import { presentQuestionDetail } from "@/lib/server/questions/presenters";
@@ -62,8 +63,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       publishedTime: row.createdAt.toISOString(),
       modifiedTime: row.updatedAt.toISOString(),
       tags,
+      images: [DEFAULT_OG_IMAGE],
     },
-    twitter: { card: "summary", title: row.title, description },
+    twitter: { card: "summary_large_image", title: row.title, description, images: [DEFAULT_OG_IMAGE.url] },
   };
 }
 

@@ -5,6 +5,8 @@ import { cache } from "react";
 import { ProfileUnavailable } from "@/components/profile/profile-unavailable";
 import { ProfileView } from "@/components/profile/profile-view";
 import { displayName } from "@/lib/display";
+import { profileSocialMetadata } from "@/lib/seo/open-graph";
+import { getSiteUrl } from "@/lib/seo/site-url";
 import { getViewer, type Viewer } from "@/lib/server/auth/session";
 import { AppError } from "@/lib/server/errors";
 import { listSidebarGroups } from "@/lib/server/groups/queries";
@@ -50,6 +52,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     description: profile.bio ?? `${name}'s questions, answers and tags on Agora.`,
     // Only a profile its owner made public is shown to search engines (they visit signed out).
     robots: { index: loaded.target.profileVisibility === "public" && !loaded.target.deletedAt },
+    // The link preview: only for a profile visitors may see (lib/seo/open-graph.ts).
+    ...profileSocialMetadata(loaded.target, profile, await getSiteUrl()),
   };
 }
 
