@@ -346,3 +346,58 @@ export async function listMembers(
   const page = rows.slice(0, limit).map((row) => ({ ...row, topTags: row.topTags ?? [] }));
   return { rows: page, nextCursor: rows.length > limit && offset + limit <= MAX_OFFSET ? encodeOffsetCursor(offset + limit) : null };
 }
+
+/* Followers and followed members ---------------------------------------------------------- */
+
+/** One member in a profile's Followers or Following list, with when the follow began. */
+export type FollowListRow = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isAssistant: boolean;
+  deletedAt: Date | null;
+  followedAt: Date;
+};
+
+// Keyset cursor of a follow list: the follow's time and the other member's id (ids are strings here).
+function encodeFollowCursor(row: FollowListRow): string {
+  return Buffer.from(JSON.stringify(["follows", row.followedAt.toISOString(), row.id])).toString("base64url");
+}
+
+function decodeFollowCursor(cursor: string): { at: Date; id: string } {
+  try {
+    if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) throw new Error("not base64url");
+    const [kind, at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [unknown, unknown, unknown];
+    const date = typeof at === "string" ? new Date(at) : null;
+    if (kind === "follows" && date && !Number.isNaN(date.getTime()) && typeof id === "string" && USER_ID.test(id)) return { at: date, id };
+  } catch {
+    // fall through
+  }
+  throw badRequest(CURSOR_MESSAGE);
+}
+
+/**
+ * One page of the members who follow the member (`direction: "followers"`) or whom the member
+ * follows (`"following"`), most recent follow first; deleted accounts are left out.
+ */
+export async function listFollowPeople(
+  userId: string,
+  direction: "followers" | "following",
+  page: PageOptions = {},
+): Promise<{ rows: FollowListRow[]; nextCursor: string | null }> {
+  const limit = clampLimit(page.limit);
+  const after = page.cursor ? decodeFollowCursor(page.cursor) : null;
+  const [self, other] = direction === "followers" ? [Prisma.sql`f.following_id`, Prisma.sql`f.follower_id`] : [Prisma.sql`f.follower_id`, Prisma.sql`f.following_id`];
+  const rows = await db.$queryRaw<FollowListRow[]>`
+    SELECT u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.profile_image_url AS "profileImageUrl",
+           u.is_assistant AS "isAssistant", u.deleted_at AS "deletedAt", f.created_at AS "followedAt"
+      FROM user_follows f JOIN users u ON u.id = ${other}
+     WHERE ${self} = ${userId} AND u.deleted_at IS NULL
+       ${after ? Prisma.sql`AND (f.created_at, ${other}) < (${after.at}, ${after.id})` : Prisma.empty}
+     ORDER BY f.created_at DESC, ${other} DESC
+     LIMIT ${limit + 1}`;
+  const pageRows = rows.slice(0, limit);
+  return { rows: pageRows, nextCursor: rows.length > limit ? encodeFollowCursor(pageRows[pageRows.length - 1]!) : null };
+}
