@@ -8,6 +8,7 @@ import { toastMutationError, toastSuccess } from "@/lib/api-client/toast";
 import type { TagJson } from "@/lib/server/tags/presenters";
 import type {
   CurrentUserJson,
+  FollowPersonJson,
   MemberJson,
   NotificationSettings,
   PrivacySettings,
@@ -32,6 +33,7 @@ export type Profile = ProfileJson;
 export type Member = MemberJson;
 export type UserAnswer = UserAnswerJson;
 export type UsedTag = UsedTagJson;
+export type FollowPerson = FollowPersonJson;
 export type { UserListTab } from "@/lib/validation/users";
 
 export { MEMBER_PAGE_SIZE, PROFILE_PAGE_SIZE } from "@/lib/validation/users";
@@ -79,6 +81,16 @@ export function useUserAnswers(id: string, options: { enabled?: boolean } = {}) 
 /** The owner's Saved tab, a page at a time: only ever enabled on one's own profile (SPEC.md section 6). */
 export function useSavedQuestions(id: string, options: { enabled?: boolean } = {}) {
   return usePagedList<QuestionSummary>(keys.users.savedPages(id), `/api/users/${encodeURIComponent(id)}/saved-questions`, options);
+}
+
+/** A profile's Followers tab: the members who follow them, a page at a time. */
+export function useFollowers(id: string, options: { enabled?: boolean } = {}) {
+  return usePagedList<FollowPerson>(keys.users.followerPages(id), `/api/users/${encodeURIComponent(id)}/followers`, options);
+}
+
+/** A profile's Following tab: the members they follow, a page at a time. */
+export function useFollowing(id: string, options: { enabled?: boolean } = {}) {
+  return usePagedList<FollowPerson>(keys.users.followingPages(id), `/api/users/${encodeURIComponent(id)}/following`, options);
 }
 
 /** A profile's "Most Used Tags". */
@@ -133,6 +145,8 @@ function followChanged(queryClient: QueryClient, userId: string, state: FollowSt
   // The follower's own "following" count and the Following feed change too.
   const me = queryClient.getQueryData<CurrentUserJson | null>(keys.auth.user);
   if (me) void queryClient.invalidateQueries({ queryKey: keys.users.profile(me.id) });
+  if (me) void queryClient.invalidateQueries({ queryKey: keys.users.followingPages(me.id) });
+  void queryClient.invalidateQueries({ queryKey: keys.users.followerPages(userId) });
   void queryClient.invalidateQueries({ queryKey: keys.feed.all });
 }
 

@@ -108,8 +108,16 @@ test.describe("people: profiles, members, following and settings", () => {
     await expect(page.getByRole("tabpanel").getByRole("article").first().or(page.getByText("No Answers Yet"))).toBeVisible();
     await page.getByRole("tab", { name: /^Tags/ }).click();
     await expect(page.getByRole("heading", { name: "Most Used Tags" })).toBeVisible();
-    await page.getByRole("tab", { name: /^Following/ }).click();
+    await page.getByRole("tab", { name: /^Followed Tags \(\d+\)$/ }).click();
     await expect(page.getByRole("heading", { name: "Followed Tags" })).toBeVisible();
+    // The people tabs: Theo is listed among Daniel's followers.
+    await page.getByRole("tab", { name: /^Followers \(\d+\)$/ }).click();
+    await expect(page.getByRole("heading", { name: "Followers", exact: true })).toBeVisible();
+    await expect(page.getByRole("tabpanel").getByRole("link", { name: /Theo Brandt/ })).toBeVisible();
+    await page.getByRole("tab", { name: /^Following \(\d+\)$/ }).click();
+    await expect(page.getByRole("heading", { name: "Following", exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await screenshots(page, "profile-followers");
     await page.getByRole("tab", { name: /^Questions/ }).click();
     await expectAccessible(page);
     await screenshots(page, "profile");
