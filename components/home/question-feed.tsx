@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useSearchParams } from "next/navigation";
 import { MessageSquarePlus } from "lucide-react";
 
@@ -46,18 +46,20 @@ function goTo(state: FeedState, mode: "push" | "replace") {
  * address (?filter=, ?sort=, ?answers=, ?tag=) is the state; `initialPage` is the server's
  * first page of `initialState`, `pageSize` questions long (the member's questions per page),
  * and "Load More" and the refresh read pages of that size. ?ask=1 opens the Ask dialog and is
- * then removed.
+ * then removed. `intro` (the first-run card) shows between the title and the tabs.
  */
 export function QuestionFeed({
   initialState,
   initialPage,
   pageSize = QUESTION_PAGE_SIZE,
   groups = [],
+  intro,
 }: {
   initialState: FeedState;
   initialPage: ListPage<QuestionSummary>;
   pageSize?: number;
   groups?: AskGroupOption[];
+  intro?: ReactNode;
 }) {
   const searchParams = useSearchParams();
   const state = useMemo(() => parseFeedState((name) => searchParams?.get(name)), [searchParams]);
@@ -132,6 +134,8 @@ export function QuestionFeed({
           />
         </div>
       </div>
+
+      {intro}
 
       <FeedTabs current={filter} onChange={changeTab}>
         {filtered ? (

@@ -264,3 +264,13 @@ export function useDeleteAccount() {
     onError: (error) => toastMutationError(error, "Error", USER_MESSAGES.deleteFailed),
   });
 }
+
+/* First-run card ------------------------------------------------------------------------- */
+
+/** DELETE /api/users/me/welcome: the home page's first-run card stays dismissed, on every device. */
+export function useDismissWelcome() {
+  return useMutation({
+    mutationFn: () => apiJson<null>("DELETE", "/api/users/me/welcome"),
+    onError: (error) => toastMutationError(error, "Error", "Could not dismiss the welcome card. Please try again."),
+  });
+}

@@ -51,11 +51,11 @@ test.describe("a visitor", () => {
     await expect(page.getByRole("link", { name: "Sign In" }).last()).toHaveAttribute("href", /\/api\/login/);
   });
 
-  test("has a disabled search box and About and Log In in the top bar", async ({ page }) => {
+  test("has a disabled search box and About and Sign In in the top bar", async ({ page }) => {
     await page.goto("/about");
     await expect(page.getByRole("searchbox").or(page.getByPlaceholder(/search/i)).first()).toBeDisabled();
     const banner = page.getByRole("banner");
     await expect(banner.getByRole("link", { name: "About" })).toBeVisible();
-    await expect(banner.getByRole("link", { name: "Log In" })).toHaveAttribute("href", "/api/login");
+    await expect(banner.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/login");
   });
 });

@@ -244,6 +244,7 @@ const table: Record<string, Case[]> = {
   "PUT /api/users/profile": [{ name: "own profile", expect: membersOnly(200), request: () => json({ firstName: "Pat", lastName: "Doe", bio: "Hello" }) }],
   "GET /api/users": [{ name: "the directory", expect: all(200), request: () => ({ query: "tab=new" }) }],
   "PATCH /api/users/settings/notifications": [{ name: "own settings", expect: membersOnly(200), request: () => json({ weeklyDigest: true }) }],
+  "DELETE /api/users/me/welcome": [{ name: "own first-run card", expect: membersOnly(204), request: () => ({}) }],
   "GET /api/users/settings/preferences": [{ name: "own settings", expect: membersOnly(200), request: () => ({}) }],
   "PATCH /api/users/settings/preferences": [{ name: "own settings", expect: membersOnly(200), request: () => json({ theme: "dark" }) }],
   "PATCH /api/users/settings/privacy": [{ name: "own settings", expect: membersOnly(200), request: () => json({ showActivity: true }) }],

@@ -401,3 +401,76 @@ export async function listFollowPeople(
   const pageRows = rows.slice(0, limit);
   return { rows: pageRows, nextCursor: rows.length > limit ? encodeFollowCursor(pageRows[pageRows.length - 1]!) : null };
 }
+
+/* Recent activity ------------------------------------------------------------------------- */
+
+/** How many items the home page's Recent Activity panel lists. */
+export const RECENT_ACTIVITY_LIMIT = 5;
+
+/** One of the member's own recent posts: what it was, when, and the question it belongs to. */
+export type RecentActivityItem = {
+  kind: "question" | "answer" | "comment";
+  id: number;
+  questionId: number;
+  questionTitle: string;
+  createdAt: string;
+  link: string;
+};
+
+/**
+ * The member's latest questions, answers and comments together, newest first, on questions they
+ * may still see: one statement, each kind read from its author index and cut to `limit` first.
+ */
+export async function listRecentActivity(viewer: Viewer, limit = RECENT_ACTIVITY_LIMIT): Promise<RecentActivityItem[]> {
+  const take = Math.max(1, Math.min(20, limit));
+  const visible = visibleQuestionsSql(viewer, "q");
+  const rows = await db.$queryRaw<{ kind: RecentActivityItem["kind"]; id: number; questionId: number; questionTitle: string; createdAt: Date }[]>`
+    SELECT kind, id, "questionId", "questionTitle", "createdAt" FROM (
+      (SELECT 'question' AS kind, q.id, q.id AS "questionId", q.title AS "questionTitle", q.created_at AS "createdAt"
+         FROM questions q WHERE q.author_id = ${viewer.id} AND ${visible}
+        ORDER BY q.created_at DESC LIMIT ${take})
+      UNION ALL
+      (SELECT 'answer', a.id, q.id, q.title, a.created_at
+         FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.author_id = ${viewer.id} AND ${visible}
+        ORDER BY a.created_at DESC LIMIT ${take})
+      UNION ALL
+      (SELECT 'comment', c.id, q.id, q.title, c.created_at
+         FROM comments c JOIN answers a ON a.id = c.answer_id JOIN questions q ON q.id = a.question_id
+        WHERE c.author_id = ${viewer.id} AND ${visible}
+        ORDER BY c.created_at DESC LIMIT ${take})
+    ) activity
+    ORDER BY "createdAt" DESC, kind, id DESC
+    LIMIT ${take}`;
+  return rows.map((row) => ({
+    kind: row.kind,
+    id: row.id,
+    questionId: row.questionId,
+    questionTitle: row.questionTitle,
+    createdAt: row.createdAt.toISOString(),
+    link: row.kind === "question" ? `/questions/${row.questionId}` : `/questions/${row.questionId}#${row.kind}-${row.id}`,
+  }));
+}
+
+/* First-run card -------------------------------------------------------------------------- */
+
+/** What the home page's first-run card needs: whether to show it, and which of the offered tags the member follows. */
+export interface WelcomeState {
+  show: boolean;
+  followedTagIds: number[];
+}
+
+/**
+ * Whether the member should see the first-run card: not once they dismissed it (stored on the
+ * account, so on every device), nor once they follow a tag and have asked a question. One
+ * statement; `tagIds` are the popular tags the card offers to follow.
+ */
+export async function getWelcomeState(viewer: Viewer, tagIds: number[]): Promise<WelcomeState> {
+  const [row] = await db.$queryRaw<{ dismissed: boolean; followsTag: boolean; asked: boolean; followed: number[] | null }[]>`
+    SELECT coalesce((u.preferences->>'welcomeDismissed')::boolean, false) AS dismissed,
+           EXISTS (SELECT 1 FROM tag_follows tf WHERE tf.user_id = u.id) AS "followsTag",
+           EXISTS (SELECT 1 FROM questions q WHERE q.author_id = u.id) AS asked,
+           (SELECT array_agg(tf.tag_id) FROM tag_follows tf WHERE tf.user_id = u.id AND tf.tag_id = ANY(${tagIds}::int[])) AS followed
+      FROM users u WHERE u.id = ${viewer.id}`;
+  if (!row) return { show: false, followedTagIds: [] };
+  return { show: !row.dismissed && !(row.followsTag && row.asked), followedTagIds: row.followed ?? [] };
+}

@@ -45,11 +45,11 @@ beforeEach(() => {
 });
 
 describe("TopBar for a visitor", () => {
-  it("offers About and Log In, and a disabled search", () => {
+  it("offers About and Sign In, and a disabled search", () => {
     renderWithClient(<TopBar user={null} />);
     const account = screen.getByRole("navigation", { name: "Account" });
     expect(within(account).getByRole("link", { name: "About" })).toHaveAttribute("href", "/about");
-    expect(within(account).getByRole("link", { name: "Log In" })).toHaveAttribute("href", "/api/login");
+    expect(within(account).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/login");
     const search = screen.getByRole("searchbox", { name: "Search questions" });
     expect(search).toBeDisabled();
     expect(search).toHaveAttribute("placeholder", "Sign in to search");
