@@ -189,29 +189,26 @@ function patchCurrentUser(queryClient: QueryClient, change: Partial<CurrentUserJ
   queryClient.setQueryData<CurrentUserJson | null>(keys.auth.user, (old) => (old ? { ...old, ...change } : old));
 }
 
-/** PATCH /api/users/settings/notifications: "Settings Updated" or "Failed to update settings. Please try again.". */
+/*
+ * The settings saves below update the cached data only: the settings page saves each control as
+ * it changes (components/settings/use-auto-save.ts) and says so itself, with Undo.
+ */
+
+/** PATCH /api/users/settings/notifications; the current user's cached switches follow. */
 export function useUpdateNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: NotificationSettingsInput) => apiJson<NotificationSettings>("PATCH", "/api/users/settings/notifications", input),
-    onSuccess: (notificationSettings) => {
-      patchCurrentUser(queryClient, { notificationSettings });
-      toastSuccess(...USER_MESSAGES.settingsUpdated);
-    },
-    onError: (error) => toastMutationError(error, "Error", USER_MESSAGES.settingsFailed),
+    onSuccess: (notificationSettings) => patchCurrentUser(queryClient, { notificationSettings }),
   });
 }
 
-/** PATCH /api/users/settings/privacy: "Privacy Updated" or "Failed to update privacy settings. Please try again.". */
+/** PATCH /api/users/settings/privacy; the current user's cached privacy settings follow. */
 export function useUpdatePrivacySettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PrivacySettingsInput) => apiJson<PrivacySettings>("PATCH", "/api/users/settings/privacy", input),
-    onSuccess: (privacySettings) => {
-      patchCurrentUser(queryClient, { privacySettings });
-      toastSuccess(...USER_MESSAGES.privacyUpdated);
-    },
-    onError: (error) => toastMutationError(error, "Error", USER_MESSAGES.privacyFailed),
+    onSuccess: (privacySettings) => patchCurrentUser(queryClient, { privacySettings }),
   });
 }
 
@@ -220,7 +217,7 @@ export function usePreferences(initial?: Preferences) {
   return useQuery<Preferences>({ queryKey: keys.users.preferences, ...(initial ? { initialData: initial } : {}) });
 }
 
-/** PATCH /api/users/settings/preferences: "Preferences Updated" or its failure. */
+/** PATCH /api/users/settings/preferences; the cached preferences and the feeds (page size) follow. */
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -230,9 +227,7 @@ export function useUpdatePreferences() {
       // The home feed's page size follows questionsPerPage.
       void queryClient.invalidateQueries({ queryKey: keys.questions.all });
       void queryClient.invalidateQueries({ queryKey: keys.feed.all });
-      toastSuccess(...USER_MESSAGES.preferencesUpdated);
     },
-    onError: (error) => toastMutationError(error, "Error", USER_MESSAGES.preferencesFailed),
   });
 }
 

@@ -141,17 +141,34 @@ test.describe("people: profiles, members, following and settings", () => {
     await page.goto("/settings");
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Notifications", selected: true })).toBeVisible();
+    // Each switch saves as it changes: no Save button; a toast offers Undo.
+    await expect(page.getByRole("button", { name: /^Save/ })).toHaveCount(0);
     await page.getByRole("switch", { name: "Weekly digest" }).click();
-    await page.getByRole("button", { name: "Save Notification Settings" }).click();
     await expect(toast(page, "Settings Updated")).toBeVisible();
-    expect((await (await page.request.get("/api/auth/user")).json()).notificationSettings.weeklyDigest).toBe(true);
+    await expect.poll(async () => (await (await page.request.get("/api/auth/user")).json()).notificationSettings.weeklyDigest).toBe(true);
+    // Undo puts it back.
+    await toast(page, "Settings Updated").getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByRole("switch", { name: "Weekly digest" })).not.toBeChecked();
+    await expect.poll(async () => (await (await page.request.get("/api/auth/user")).json()).notificationSettings.weeklyDigest).toBe(false);
+    // Rapid toggles settle on the last state (three clicks from on: off).
+    const upvotes = page.getByRole("switch", { name: "Upvotes and downvotes" });
+    await upvotes.click();
+    await upvotes.click();
+    await upvotes.click();
+    await expect(upvotes).not.toBeChecked();
+    await expect.poll(async () => (await (await page.request.get("/api/auth/user")).json()).notificationSettings.upvotes).toBe(false);
+    // A switch changed, then another tab opened, is not lost.
+    await page.getByRole("switch", { name: "Weekly digest" }).click();
+    await page.getByRole("tab", { name: "Privacy" }).click();
+    await page.getByRole("tab", { name: "Notifications" }).click();
+    await expect(page.getByRole("switch", { name: "Weekly digest" })).toBeChecked();
+    await expect.poll(async () => (await (await page.request.get("/api/auth/user")).json()).notificationSettings.weeklyDigest).toBe(true);
     await expectAccessible(page);
     await screenshots(page, "settings-notifications");
 
     await page.getByRole("tab", { name: "Privacy" }).click();
     await page.getByRole("combobox", { name: "Profile visibility" }).click();
     await page.getByRole("option", { name: /Registered users/ }).click();
-    await page.getByRole("button", { name: "Save Privacy Settings" }).click();
     await expect(toast(page, "Privacy Updated")).toBeVisible();
     // Applied at once: a visitor is now refused the profile.
     const visitor = await browser.newContext();
@@ -166,9 +183,8 @@ test.describe("people: profiles, members, following and settings", () => {
     await expect(page.locator("html")).toHaveClass(/dark/);
     await page.getByRole("combobox", { name: "Questions per page" }).click();
     await page.getByRole("option", { name: "25" }).click();
-    await page.getByRole("button", { name: "Save Preferences" }).click();
     await expect(toast(page, "Preferences Updated")).toBeVisible();
-    expect(await (await page.request.get("/api/users/settings/preferences")).json()).toEqual({ theme: "dark", language: "en", questionsPerPage: 25 });
+    await expect.poll(async () => (await page.request.get("/api/users/settings/preferences")).json()).toEqual({ theme: "dark", language: "en", questionsPerPage: 25 });
     await expectAccessible(page);
     await screenshots(page, "settings-preferences");
     await page.getByRole("combobox", { name: "Theme" }).click();
