@@ -50,38 +50,41 @@ export function useAutoSave<T extends object>({
   );
 
   const flush = useCallback(
-    async (offerUndo: boolean) => {
-      if (running.current) return;
-      running.current = true;
-      try {
-        while (!same(latest.current, stored.current)) {
-          const sending = latest.current;
-          stored.current = { ...sending, ...(await save(sending)) };
+    (offerUndo: boolean) => {
+      const run = async (undoable: boolean): Promise<void> => {
+        if (running.current) return;
+        running.current = true;
+        try {
+          while (!same(latest.current, stored.current)) {
+            const sending = latest.current;
+            stored.current = { ...sending, ...(await save(sending)) };
+          }
+        } catch (error) {
+          running.current = false;
+          undoTo.current = null;
+          show(stored.current);
+          if (!isUnauthorizedError(error)) toastError("Error", failed, { id: toastId });
+          return;
         }
-      } catch (error) {
         running.current = false;
+        const before = undoTo.current;
         undoTo.current = null;
-        show(stored.current);
-        if (!isUnauthorizedError(error)) toastError("Error", failed, { id: toastId });
-        return;
-      }
-      running.current = false;
-      const before = undoTo.current;
-      undoTo.current = null;
-      if (offerUndo && before && !same(before, stored.current)) {
-        toastSuccess(savedText[0], savedText[1], {
-          id: toastId,
-          action: {
-            label: "Undo",
-            onClick: () => {
-              show({ ...latest.current, ...before });
-              void flush(false);
+        if (undoable && before && !same(before, stored.current)) {
+          toastSuccess(savedText[0], savedText[1], {
+            id: toastId,
+            action: {
+              label: "Undo",
+              onClick: () => {
+                show({ ...latest.current, ...before });
+                void run(false);
+              },
             },
-          },
-        });
-      } else if (!offerUndo) {
-        toastSuccess("Change undone", savedText[1], { id: toastId });
-      }
+          });
+        } else if (!undoable) {
+          toastSuccess("Change undone", savedText[1], { id: toastId });
+        }
+      };
+      return run(offerUndo);
     },
     [failed, save, savedText, show, toastId],
   );
