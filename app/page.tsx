@@ -9,7 +9,7 @@ import { listSidebarGroupsOfRequest } from "@/lib/server/groups/queries";
 import { presentQuestionSummary } from "@/lib/server/questions/presenters";
 import { countFollowingQuestions, countQuestions, listFollowingQuestions, listQuestions } from "@/lib/server/questions/queries";
 import { listPopularTags } from "@/lib/server/tags/queries";
-import { getPreferences, getWelcomeState, listRecentActivity } from "@/lib/server/users/queries";
+import { getHomeExtras, getPreferences } from "@/lib/server/users/queries";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -56,15 +56,16 @@ async function loadAskGroups(viewer: Viewer) {
 /** How many popular tags the first-run card offers to follow. */
 const WELCOME_TAG_COUNT = 6;
 
-/** The first-run card's data, or null once the member dismissed it (or follows a tag and has asked). */
-async function loadWelcome(viewer: Viewer) {
-  const tags = await listPopularTags(WELCOME_TAG_COUNT);
-  const state = await getWelcomeState(viewer, tags.map((tag) => tag.id));
-  if (!state.show) return null;
-  const followed = new Set(state.followedTagIds);
+/** Recent Activity and the first-run card (null once dismissed, or once the member follows a tag and has asked). */
+async function loadExtras(viewer: Viewer) {
+  const tags = await listPopularTags(WELCOME_TAG_COUNT); // the visitors' list, cached: no statement most of the time
+  const { activity, welcome } = await getHomeExtras(viewer, tags.map((tag) => tag.id));
+  const followed = new Set(welcome.followedTagIds);
   return {
-    name: viewer.firstName,
-    tags: tags.map((tag) => ({ id: tag.id, name: tag.name, color: tag.color, isFollowing: followed.has(tag.id) })),
+    activity,
+    welcome: welcome.show
+      ? { name: viewer.firstName, tags: tags.map((tag) => ({ id: tag.id, name: tag.name, color: tag.color, isFollowing: followed.has(tag.id) })) }
+      : null,
   };
 }
 
@@ -75,11 +76,10 @@ export default async function HomePage({ searchParams }: Props) {
 
   const [params, { questionsPerPage }] = await Promise.all([searchParams, getPreferences(viewer)]);
   const state = parseFeedState((name) => params[name]);
-  const [page, groups, activity, welcome] = await Promise.all([
+  const [page, groups, { activity, welcome }] = await Promise.all([
     loadFeed(viewer, state, questionsPerPage),
     loadAskGroups(viewer),
-    listRecentActivity(viewer),
-    loadWelcome(viewer),
+    loadExtras(viewer),
   ]);
   return (
     <SiteShell>

@@ -2,18 +2,21 @@
 import { db } from "@/lib/server/db";
 import { DELETE as dismissRoute } from "@/app/api/users/me/welcome/route";
 import { PATCH as preferencesRoute } from "@/app/api/users/settings/preferences/route";
-import { getWelcomeState, listRecentActivity } from "@/lib/server/users/queries";
+import { getHomeExtras } from "@/lib/server/users/queries";
 import { countingStatements } from "@/tests/support/statement-counter";
 import { createAnswer, createComment, createGroup, createQuestion, createTag, createUser, routeContext, signedInRequest, visitorRequest } from "@/tests/factories";
 
 const statementsOf = countingStatements();
 
+const listRecentActivity = async (viewer: { id: string; groupIds?: number[] }, limit?: number) => (await getHomeExtras(viewer, [], limit)).activity;
+const getWelcomeState = async (viewer: { id: string }, tagIds: number[]) => (await getHomeExtras(viewer, tagIds)).welcome;
+
 afterAll(async () => {
   await db.$disconnect();
 });
 
-describe("listRecentActivity (the home page's Recent Activity)", () => {
-  it("lists the member's latest questions, answers and comments together, newest first, in one statement", async () => {
+describe("getHomeExtras: the home page's Recent Activity", () => {
+  it("lists the member's latest questions, answers and comments together, newest first, with the card's state in one statement", async () => {
     const me = await createUser({ tag: "active" });
     const other = await createUser({ tag: "other" });
     const mine = await createQuestion({ author: me, title: "How do I read a CSV in pandas?" });
@@ -28,8 +31,10 @@ describe("listRecentActivity (the home page's Recent Activity)", () => {
     await db.answer.update({ where: { id: answer.id }, data: { createdAt: new Date(t0 + 1000) } });
     await db.comment.update({ where: { id: comment.id }, data: { createdAt: new Date(t0 + 2000) } });
 
-    const { result, count } = await statementsOf(() => listRecentActivity({ id: me.id }));
+    const { result: extras, count } = await statementsOf(() => getHomeExtras({ id: me.id }, []));
     expect(count).toBe(1);
+    const result = extras.activity;
+    expect(result[2]!.createdAt).toBe(new Date(t0).toISOString());
     expect(result.map((item) => [item.kind, item.questionTitle, item.link])).toEqual([
       ["comment", "How do I read a CSV in pandas?", `/questions/${mine.id}#comment-${comment.id}`],
       ["answer", "Why is my Docker build slow?", `/questions/${theirs.id}#answer-${answer.id}`],

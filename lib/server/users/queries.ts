@@ -402,7 +402,7 @@ export async function listFollowPeople(
   return { rows: pageRows, nextCursor: rows.length > limit ? encodeFollowCursor(pageRows[pageRows.length - 1]!) : null };
 }
 
-/* Recent activity ------------------------------------------------------------------------- */
+/* Recent activity and the first-run card (the home page's extras) ------------------------ */
 
 /** How many items the home page's Recent Activity panel lists. */
 export const RECENT_ACTIVITY_LIMIT = 5;
@@ -417,14 +417,16 @@ export type RecentActivityItem = {
   link: string;
 };
 
-/**
- * The member's latest questions, answers and comments together, newest first, on questions they
- * may still see: one statement, each kind read from its author index and cut to `limit` first.
- */
-export async function listRecentActivity(viewer: Viewer, limit = RECENT_ACTIVITY_LIMIT): Promise<RecentActivityItem[]> {
-  const take = Math.max(1, Math.min(20, limit));
+/** What the first-run card needs: whether to show it, and which of the offered tags the member follows. */
+export interface WelcomeState {
+  show: boolean;
+  followedTagIds: number[];
+}
+
+/** The member's latest questions, answers and comments, each kind from its author index, newest first. */
+function recentActivitySql(viewer: Viewer, take: number): Prisma.Sql {
   const visible = visibleQuestionsSql(viewer, "q");
-  const rows = await db.$queryRaw<{ kind: RecentActivityItem["kind"]; id: number; questionId: number; questionTitle: string; createdAt: Date }[]>`
+  return Prisma.sql`
     SELECT kind, id, "questionId", "questionTitle", "createdAt" FROM (
       (SELECT 'question' AS kind, q.id, q.id AS "questionId", q.title AS "questionTitle", q.created_at AS "createdAt"
          FROM questions q WHERE q.author_id = ${viewer.id} AND ${visible}
@@ -441,36 +443,46 @@ export async function listRecentActivity(viewer: Viewer, limit = RECENT_ACTIVITY
     ) activity
     ORDER BY "createdAt" DESC, kind, id DESC
     LIMIT ${take}`;
-  return rows.map((row) => ({
-    kind: row.kind,
-    id: row.id,
-    questionId: row.questionId,
-    questionTitle: row.questionTitle,
-    createdAt: row.createdAt.toISOString(),
-    link: row.kind === "question" ? `/questions/${row.questionId}` : `/questions/${row.questionId}#${row.kind}-${row.id}`,
-  }));
-}
-
-/* First-run card -------------------------------------------------------------------------- */
-
-/** What the home page's first-run card needs: whether to show it, and which of the offered tags the member follows. */
-export interface WelcomeState {
-  show: boolean;
-  followedTagIds: number[];
 }
 
 /**
- * Whether the member should see the first-run card: not once they dismissed it (stored on the
- * account, so on every device), nor once they follow a tag and have asked a question. One
- * statement; `tagIds` are the popular tags the card offers to follow.
+ * The home page's extras in one statement: the member's Recent Activity (their latest questions,
+ * answers and comments on questions they may still see, `limit` at most) and the first-run card's
+ * state: shown until dismissed (stored on the account, so on every device) or until the member
+ * follows a tag and has asked a question; `tagIds` are the popular tags the card offers.
  */
-export async function getWelcomeState(viewer: Viewer, tagIds: number[]): Promise<WelcomeState> {
-  const [row] = await db.$queryRaw<{ dismissed: boolean; followsTag: boolean; asked: boolean; followed: number[] | null }[]>`
-    SELECT coalesce((u.preferences->>'welcomeDismissed')::boolean, false) AS dismissed,
+export async function getHomeExtras(
+  viewer: Viewer,
+  tagIds: number[],
+  limit = RECENT_ACTIVITY_LIMIT,
+): Promise<{ activity: RecentActivityItem[]; welcome: WelcomeState }> {
+  const take = Math.max(1, Math.min(20, limit));
+  const [row] = await db.$queryRaw<
+    {
+      activity: { kind: RecentActivityItem["kind"]; id: number; questionId: number; questionTitle: string; createdAt: string }[] | null;
+      dismissed: boolean;
+      followsTag: boolean;
+      asked: boolean;
+      followed: number[] | null;
+    }[]
+  >`
+    WITH activity AS (${recentActivitySql(viewer, take)})
+    SELECT (SELECT json_agg(json_build_object('kind', a.kind, 'id', a.id, 'questionId', a."questionId", 'questionTitle', a."questionTitle",
+                                              'createdAt', a."createdAt" AT TIME ZONE 'UTC') ORDER BY a."createdAt" DESC, a.kind, a.id DESC)
+              FROM activity a) AS activity,
+           coalesce((u.preferences->>'welcomeDismissed')::boolean, false) AS dismissed,
            EXISTS (SELECT 1 FROM tag_follows tf WHERE tf.user_id = u.id) AS "followsTag",
            EXISTS (SELECT 1 FROM questions q WHERE q.author_id = u.id) AS asked,
            (SELECT array_agg(tf.tag_id) FROM tag_follows tf WHERE tf.user_id = u.id AND tf.tag_id = ANY(${tagIds}::int[])) AS followed
       FROM users u WHERE u.id = ${viewer.id}`;
-  if (!row) return { show: false, followedTagIds: [] };
-  return { show: !row.dismissed && !(row.followsTag && row.asked), followedTagIds: row.followed ?? [] };
+  if (!row) return { activity: [], welcome: { show: false, followedTagIds: [] } };
+  const activity = (row.activity ?? []).map((item) => ({
+    kind: item.kind,
+    id: item.id,
+    questionId: item.questionId,
+    questionTitle: item.questionTitle,
+    createdAt: new Date(item.createdAt).toISOString(),
+    link: item.kind === "question" ? `/questions/${item.questionId}` : `/questions/${item.questionId}#${item.kind}-${item.id}`,
+  }));
+  return { activity, welcome: { show: !row.dismissed && !(row.followsTag && row.asked), followedTagIds: row.followed ?? [] } };
 }
