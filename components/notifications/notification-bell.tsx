@@ -99,9 +99,14 @@ export function NotificationBell({ initialUnreadCount }: { initialUnreadCount?: 
                   <span className="min-w-0 flex-1">
                     {/* The message names the actor and the question ("Maya Chen started following you"). */}
                     <span className={cn("line-clamp-2 text-sm leading-snug", !n.isRead && "font-medium")}>{n.message || n.title}</span>
-                    <span className="mt-0.5 block text-xs text-muted-foreground">
-                      {n.message ? <span className="line-clamp-1">{n.title}</span> : null}
-                      <TimeAgo date={n.createdAt} />
+                    <span className="mt-0.5 flex min-w-0 gap-1 text-xs text-muted-foreground">
+                      {n.message ? (
+                        <>
+                          <span className="truncate">{n.title}</span>
+                          <span aria-hidden>·</span>
+                        </>
+                      ) : null}
+                      <TimeAgo date={n.createdAt} className="shrink-0" />
                     </span>
                   </span>
                   <span

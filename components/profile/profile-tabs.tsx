@@ -192,7 +192,7 @@ function PersonTile({ person, verb }: { person: FollowPerson; verb: string }) {
         <span className="min-w-0">
           <span className="block truncate font-medium">{name}</span>
           <span className="block text-xs text-muted-foreground">
-            {verb} <TimeAgo date={person.followedAt} />
+            {verb} · <TimeAgo date={person.followedAt} />
           </span>
         </span>
       </Link>
@@ -236,7 +236,7 @@ function PeoplePanel({ profile, own, name, direction }: { profile: Profile; own:
         <div className="space-y-3">
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {people.map((person) => (
-              <PersonTile key={person.id} person={person} verb={direction === "followers" ? "Followed" : "Following since"} />
+              <PersonTile key={person.id} person={person} verb="Followed" />
             ))}
           </ul>
           <LoadMoreButton query={query} label="Load More" />

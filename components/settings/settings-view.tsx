@@ -56,16 +56,16 @@ export function SettingsView({
           );
         })}
       </TabsList>
-      <TabsContent value="notifications" forceMount>
+      <TabsContent value="notifications" forceMount className="data-[state=inactive]:hidden">
         <NotificationSettingsForm initial={notificationSettings} />
       </TabsContent>
-      <TabsContent value="privacy" forceMount>
+      <TabsContent value="privacy" forceMount className="data-[state=inactive]:hidden">
         <PrivacySettingsForm initial={privacySettings} />
       </TabsContent>
       <TabsContent value="account">
         <AccountSettings />
       </TabsContent>
-      <TabsContent value="preferences" forceMount>
+      <TabsContent value="preferences" forceMount className="data-[state=inactive]:hidden">
         <PreferencesSettingsForm initial={preferences} />
       </TabsContent>
     </Tabs>

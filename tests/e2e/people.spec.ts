@@ -160,7 +160,10 @@ test.describe("people: profiles, members, following and settings", () => {
     // A switch changed, then another tab opened, is not lost.
     await page.getByRole("switch", { name: "Weekly digest" }).click();
     await page.getByRole("tab", { name: "Privacy" }).click();
+    await expect(page.getByRole("region", { name: "Privacy Settings" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Notification Preferences" })).toBeHidden();
     await page.getByRole("tab", { name: "Notifications" }).click();
+    await expect(page.getByRole("region", { name: "Privacy Settings" })).toBeHidden();
     await expect(page.getByRole("switch", { name: "Weekly digest" })).toBeChecked();
     await expect.poll(async () => (await (await page.request.get("/api/auth/user")).json()).notificationSettings.weeklyDigest).toBe(true);
     await expectAccessible(page);
