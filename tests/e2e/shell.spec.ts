@@ -146,11 +146,17 @@ test.describe("the member's shell, first impressions", () => {
     const filter = page.getByRole("dialog", { name: "Filter Questions" });
     for (const name of ["Unanswered", "Answered", "No answers", "Highest score", "Recent activity", "Most frequent"]) {
       const label = filter.locator("label").filter({ hasText: name }).first();
-      const lines = await label.evaluate((el) => {
-        const range = document.createRange();
-        range.selectNodeContents(el);
-        return new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top))).size;
-      });
+      // The label's text node: one client rect when it sits on one line, one per line when it wraps.
+      const lines = await label.evaluate((el, text) => {
+        const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          if (!node.textContent?.includes(text)) continue;
+          const range = document.createRange();
+          range.selectNodeContents(node);
+          return range.getClientRects().length;
+        }
+        return -1;
+      }, name);
       expect(lines, `${name} wraps`).toBe(1);
     }
     await expectAccessible(page);
