@@ -8,7 +8,8 @@ import { getViewer, type Viewer } from "@/lib/server/auth/session";
 import { listSidebarGroupsOfRequest } from "@/lib/server/groups/queries";
 import { presentQuestionSummary } from "@/lib/server/questions/presenters";
 import { countFollowingQuestions, countQuestions, listFollowingQuestions, listQuestions } from "@/lib/server/questions/queries";
-import { getPreferences } from "@/lib/server/users/queries";
+import { listPopularTags } from "@/lib/server/tags/queries";
+import { getHomeExtras, getPreferences } from "@/lib/server/users/queries";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -52,6 +53,22 @@ async function loadAskGroups(viewer: Viewer) {
   return groups.filter((group) => group.isMember).map((group) => ({ id: group.id, name: group.name }));
 }
 
+/** How many popular tags the first-run card offers to follow. */
+const WELCOME_TAG_COUNT = 6;
+
+/** Recent Activity and the first-run card (null once dismissed, or once the member follows a tag and has asked). */
+async function loadExtras(viewer: Viewer) {
+  const tags = await listPopularTags(WELCOME_TAG_COUNT); // the visitors' list, cached: no statement most of the time
+  const { activity, welcome } = await getHomeExtras(viewer, tags.map((tag) => tag.id));
+  const followed = new Set(welcome.followedTagIds);
+  return {
+    activity,
+    welcome: welcome.show
+      ? { name: viewer.firstName, tags: tags.map((tag) => ({ id: tag.id, name: tag.name, color: tag.color, isFollowing: followed.has(tag.id) })) }
+      : null,
+  };
+}
+
 /** `/`: the landing page for visitors, the home feed for signed-in members. */
 export default async function HomePage({ searchParams }: Props) {
   const viewer = await getViewer();
@@ -59,10 +76,14 @@ export default async function HomePage({ searchParams }: Props) {
 
   const [params, { questionsPerPage }] = await Promise.all([searchParams, getPreferences(viewer)]);
   const state = parseFeedState((name) => params[name]);
-  const [page, groups] = await Promise.all([loadFeed(viewer, state, questionsPerPage), loadAskGroups(viewer)]);
+  const [page, groups, { activity, welcome }] = await Promise.all([
+    loadFeed(viewer, state, questionsPerPage),
+    loadAskGroups(viewer),
+    loadExtras(viewer),
+  ]);
   return (
     <SiteShell>
-      <HomeFeed state={state} page={page} pageSize={questionsPerPage} groups={groups} />
+      <HomeFeed state={state} page={page} pageSize={questionsPerPage} groups={groups} activity={activity} welcome={welcome} />
     </SiteShell>
   );
 }

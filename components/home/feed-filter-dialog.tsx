@@ -74,7 +74,7 @@ export function FeedFilterDialog({
           ) : null}
         </Button>
       </DialogTrigger>
-      <DialogContent className="sm:max-w-md">
+      <DialogContent className="sm:max-w-lg">
         <DialogHeader>
           <DialogTitle>Filter Questions</DialogTitle>
           <DialogDescription>Choose the order and narrow the list by answers or by a tag.</DialogDescription>
@@ -136,7 +136,7 @@ function Choice({ id, value, label }: { id: string; value: string; label: string
   return (
     <Label
       htmlFor={id}
-      className="cursor-pointer rounded-md border px-3 py-2.5 font-normal transition-colors hover:bg-accent/60 has-[[data-state=checked]]:border-primary/50 has-[[data-state=checked]]:bg-primary/5 dark:has-[[data-state=checked]]:bg-primary/10"
+      className="cursor-pointer rounded-md border px-3 py-2.5 font-normal whitespace-nowrap transition-colors hover:bg-accent/60 has-[[data-state=checked]]:border-primary/50 has-[[data-state=checked]]:bg-primary/5 dark:has-[[data-state=checked]]:bg-primary/10"
     >
       <RadioGroupItem id={id} value={value} />
       {label}

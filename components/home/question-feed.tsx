@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useSearchParams } from "next/navigation";
 import { MessageSquarePlus } from "lucide-react";
 
@@ -51,7 +51,7 @@ function goTo(state: FeedState, mode: "push" | "replace", basePath: "/" | "/ques
  * first page of `initialState`, `pageSize` questions long (the member's questions per page),
  * and "Load More" and the refresh read pages of that size. ?ask=1 opens the Ask dialog and is
  * then removed. With `visitor`, it is the visitors' list /questions (issue 19): no Following tab,
- * and Ask Question leads to the sign-in page.
+ * and Ask Question leads to the sign-in page. `intro` (the first-run card) shows between the title and the tabs.
  */
 export function QuestionFeed({
   initialState,
@@ -59,12 +59,14 @@ export function QuestionFeed({
   pageSize = QUESTION_PAGE_SIZE,
   groups = [],
   visitor = false,
+  intro,
 }: {
   initialState: FeedState;
   initialPage: ListPage<QuestionSummary>;
   pageSize?: number;
   groups?: AskGroupOption[];
   visitor?: boolean;
+  intro?: ReactNode;
 }) {
   const searchParams = useSearchParams();
   const basePath = visitor ? "/questions" : "/";
@@ -147,6 +149,8 @@ export function QuestionFeed({
           )}
         </div>
       </div>
+
+      {intro}
 
       <FeedTabs current={filter} onChange={changeTab} tabs={visitor ? publicFeedTabs : undefined}>
         {filtered ? (

@@ -1,20 +1,51 @@
 import Link from "next/link";
-import { Activity, Sparkles } from "lucide-react";
+import { Activity, FileQuestion, MessageCircle, MessageSquare, Sparkles } from "lucide-react";
 
-/** The desktop-only side panel of the home feed, with a static welcome message (SPEC.md section 2). */
-export function RecentActivityPanel() {
+import { TimeAgo } from "@/components/common/time-ago";
+import type { RecentActivityItem } from "@/lib/server/users/queries";
+
+const kinds = {
+  question: { icon: FileQuestion, verb: "You asked" },
+  answer: { icon: MessageSquare, verb: "You answered" },
+  comment: { icon: MessageCircle, verb: "You commented on" },
+} as const;
+
+/**
+ * The desktop-only side panel of the home feed: the member's own latest questions, answers and
+ * comments (none: no list, since the first-run card guides newcomers), and a tip.
+ */
+export function RecentActivityPanel({ activity = [] }: { activity?: RecentActivityItem[] }) {
   return (
-    <aside aria-labelledby="recent-activity-title" className="hidden w-72 shrink-0 xl:block">
+    <aside aria-label="Your activity and tips" className="hidden w-72 shrink-0 xl:block">
       <div className="sticky top-24 space-y-4">
-        <section className="rounded-xl border bg-card p-5 shadow-xs">
-          <h2 id="recent-activity-title" className="flex items-center gap-2 text-sm font-semibold">
-            <Activity className="size-4 text-primary" aria-hidden /> Recent Activity
-          </h2>
-          <p className="mt-3 text-sm leading-relaxed text-muted-foreground">
-            Welcome to Agora! Ask a question and an AI answer arrives in seconds; then the community weighs in with
-            answers, votes and comments. Follow tags and people to shape your feed.
-          </p>
-        </section>
+        {activity.length > 0 ? (
+          <section aria-labelledby="recent-activity-title" className="rounded-xl border bg-card p-5 shadow-xs">
+            <h2 id="recent-activity-title" className="flex items-center gap-2 text-sm font-semibold">
+              <Activity className="size-4 text-primary" aria-hidden /> Recent Activity
+            </h2>
+            <ol className="mt-3 space-y-3">
+              {activity.map((item) => {
+                const { icon: Icon, verb } = kinds[item.kind];
+                return (
+                  <li key={`${item.kind}-${item.id}`} className="flex gap-2.5">
+                    <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
+                    <div className="min-w-0 text-sm">
+                      <p className="text-xs text-muted-foreground">
+                        {verb} · <TimeAgo date={item.createdAt} />
+                      </p>
+                      <Link
+                        href={item.link}
+                        className="line-clamp-2 rounded-sm leading-snug font-medium outline-none hover:text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                      >
+                        {item.questionTitle}
+                      </Link>
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+          </section>
+        ) : null}
         <section aria-label="Tip" className="rounded-xl border border-primary/20 bg-gradient-to-br from-primary/10 to-transparent p-5">
           <p className="flex items-center gap-2 text-sm font-semibold text-accent-foreground">
             <Sparkles className="size-4" aria-hidden /> Tip

@@ -11,7 +11,7 @@ function SectionFrame({ children }: { children: React.ReactNode }) {
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
         <div className="flex flex-col items-center text-center">
           <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary">
-            <TrendingUp className="size-4" aria-hidden /> Popular right now
+            <TrendingUp className="size-4" aria-hidden /> Trending right now
           </p>
           <h2 id="trending-title" className="mt-2 text-3xl font-bold tracking-tight">
             Trending Questions

@@ -63,9 +63,9 @@ function GroupsBlock({ children }: { children: ReactNode }) {
   );
 }
 
-/** The viewer's groups first, then the largest others. */
+/** The groups the member has joined, most recently joined first (the request's list puts them first). */
 export async function SidebarGroups() {
-  const groups = (await listSidebarGroupsOfRequest(await getViewer())).slice(0, SIDEBAR_LIMITS.groups);
+  const groups = (await listSidebarGroupsOfRequest(await getViewer())).filter((group) => group.isMember).slice(0, SIDEBAR_LIMITS.groups);
   return (
     <GroupsBlock>
       {groups.length === 0 ? (

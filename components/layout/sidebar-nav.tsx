@@ -2,18 +2,22 @@
 
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
-import { Flame, Home, Tags, UsersRound } from "lucide-react";
+import { Flame, Home, Tags, Users, UsersRound } from "lucide-react";
 
 import { cn } from "@/lib/utils";
 
 const links = [
   { href: "/", label: "Home", icon: Home, matches: (path: string, filter: string | null) => path === "/" && filter !== "popular" },
   { href: "/?filter=popular", label: "Popular", icon: Flame, matches: (path: string, filter: string | null) => path === "/" && filter === "popular" },
+  { href: "/users", label: "Users", icon: Users, matches: (path: string) => path.startsWith("/users") },
   { href: "/groups", label: "Groups", icon: UsersRound, matches: (path: string) => path.startsWith("/groups") },
   { href: "/tags", label: "Tags", icon: Tags, matches: (path: string) => path.startsWith("/tags") },
 ];
 
-/** The side bar's main links, the current one highlighted. */
+/**
+ * The side bar's main links, the current one highlighted. Names match the phone menu's (Users is
+ * the members directory); "Popular" is the home feed's Popular tab, under the same name.
+ */
 export function SidebarNav({ highlight = true }: { highlight?: boolean }) {
   return highlight ? <HighlightedNav /> : <NavList current={null} />;
 }

@@ -17,7 +17,7 @@ const NotificationBell = dynamic(() => import("@/components/notifications/notifi
 const UserMenu = dynamic(() => import("@/components/layout/user-menu").then((m) => m.UserMenu));
 
 /**
- * The top bar of every page but the landing: logo, search (visitors too), and either Questions / About / Log In (visitors)
+ * The top bar of every page but the landing: logo, search (visitors too), and either Questions / About / Sign In (visitors)
  * or Create Group, the notification bell and the user menu (members); a menu below lg.
  */
 export function TopBar({ user, initialUnreadCount }: { user: ShellUser | null; initialUnreadCount?: number }) {
@@ -57,7 +57,7 @@ export function TopBar({ user, initialUnreadCount }: { user: ShellUser | null; i
               </Button>
               <ThemeToggle />
               <Button asChild size="sm" className="ml-1">
-                <a href="/api/login">Log In</a>
+                <a href="/api/login">Sign In</a>
               </Button>
             </>
           )}

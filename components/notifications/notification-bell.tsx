@@ -44,6 +44,10 @@ export function NotificationBell({ initialUnreadCount }: { initialUnreadCount?: 
   }
 
   const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+  // The header counts what the list shows: "2 unread" when every unread item is listed, else "2 of 5 unread".
+  const shownUnread = list.data ? list.data.filter((n) => !n.isRead).length : null;
+  const countText =
+    unread <= 0 ? null : shownUnread === null || shownUnread >= unread ? `${unread} unread` : `${shownUnread} of ${unread} unread`;
 
   return (
     // Not modal: the page stays readable (no aria-hidden over focusable content) while the list is open.
@@ -65,7 +69,11 @@ export function NotificationBell({ initialUnreadCount }: { initialUnreadCount?: 
       <DropdownMenuContent align="end" className="w-80 p-0">
         <DropdownMenuLabel className="flex items-center justify-between px-3 py-2.5">
           <span className="font-semibold">Notifications</span>
-          {unread > 0 ? <span className="text-xs font-normal text-muted-foreground">{unread} unread</span> : null}
+          {countText ? (
+            <span className="text-xs font-normal text-muted-foreground" data-testid="bell-unread-count">
+              {countText}
+            </span>
+          ) : null}
         </DropdownMenuLabel>
         <DropdownMenuSeparator className="mx-0 my-0" />
         <div className="p-1">
@@ -89,8 +97,17 @@ export function NotificationBell({ initialUnreadCount }: { initialUnreadCount?: 
                 <Link href={n.link} onClick={() => (n.isRead ? undefined : markRead.mutate(n))} data-testid="bell-notification">
                   <UserAvatar user={n.actor} className="mt-0.5 size-8" decorative />
                   <span className="min-w-0 flex-1">
-                    <span className={cn("line-clamp-2 text-sm leading-snug", !n.isRead && "font-medium")}>{n.title}</span>
-                    <TimeAgo date={n.createdAt} className="mt-0.5 block text-xs text-muted-foreground" />
+                    {/* The message names the actor and the question ("Maya Chen started following you"). */}
+                    <span className={cn("line-clamp-2 text-sm leading-snug", !n.isRead && "font-medium")}>{n.message || n.title}</span>
+                    <span className="mt-0.5 flex min-w-0 gap-1 text-xs text-muted-foreground">
+                      {n.message ? (
+                        <>
+                          <span className="truncate">{n.title}</span>
+                          <span aria-hidden>·</span>
+                        </>
+                      ) : null}
+                      <TimeAgo date={n.createdAt} className="shrink-0" />
+                    </span>
                   </span>
                   <span
                     aria-label={n.isRead ? undefined : "Unread"}

@@ -208,7 +208,7 @@ export function EditProfileDialog({
             <FieldError id={f("bio-error")} message={errors.bio?.message} />
           </div>
 
-          {text("website", "Website", { type: "url", placeholder: "https://example.com", max: PROFILE_MAX.website, autoComplete: "url" })}
+          {text("website", "Website", { type: "url", placeholder: "example.com", max: PROFILE_MAX.website, autoComplete: "url" })}
 
           <div className="grid gap-4 sm:grid-cols-2">
             {text("city", "City", { max: PROFILE_MAX.city, autoComplete: "address-level2" })}

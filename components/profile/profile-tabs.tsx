@@ -2,9 +2,11 @@
 
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { Bookmark, FileQuestion, Hash, MessageSquare, Tags } from "lucide-react";
+import { Bookmark, FileQuestion, Hash, MessageSquare, Tags, Users } from "lucide-react";
 
 import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
+import { TimeAgo } from "@/components/common/time-ago";
+import { UserAvatar } from "@/components/common/user-avatar";
 import { UserAnswerCard } from "@/components/profile/user-answer-card";
 import { QuestionCard } from "@/components/question/question-card";
 import { QuestionCardActions } from "@/components/question/question-card-actions";
@@ -16,12 +18,16 @@ import { flattenPages, type ListPage } from "@/lib/api-client/paging";
 import type { QuestionSummary } from "@/lib/api-client/questions";
 import {
   useFollowedTags,
+  useFollowers,
+  useFollowing,
   useSavedQuestions,
   useUsedTags,
   useUserAnswers,
   useUserQuestions,
+  type FollowPerson,
   type Profile,
 } from "@/lib/api-client/users";
+import { displayName } from "@/lib/display";
 
 /** The empty state of a tab: SPEC.md section 2's title, a sentence, and an optional link. */
 function ListSkeleton({ rows = 3 }: { rows?: number }) {
@@ -174,6 +180,79 @@ function FollowedTagsPanel({ profile, own, name }: { profile: Profile; own: bool
   );
 }
 
+function PersonTile({ person, verb }: { person: FollowPerson; verb: string }) {
+  const name = displayName(person);
+  return (
+    <li>
+      <Link
+        href={`/users/${encodeURIComponent(person.id)}`}
+        className="flex items-center gap-3 rounded-xl border bg-card p-3 shadow-xs outline-none transition-shadow hover:shadow-md focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        <UserAvatar user={person} className="size-10" decorative />
+        <span className="min-w-0">
+          <span className="block truncate font-medium">{name}</span>
+          <span className="block text-xs text-muted-foreground">
+            {verb} · <TimeAgo date={person.followedAt} />
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** The members who follow the profile's owner ("followers") or whom the owner follows ("following"). */
+function PeoplePanel({ profile, own, name, direction }: { profile: Profile; own: boolean; name: string; direction: "followers" | "following" }) {
+  const followers = useFollowers(profile.id, { enabled: direction === "followers" });
+  const following = useFollowing(profile.id, { enabled: direction === "following" });
+  const query = direction === "followers" ? followers : following;
+  const title = direction === "followers" ? "Followers" : "Following";
+  let body: ReactNode;
+  if (query.isPending) body = <ListSkeleton rows={2} />;
+  else if (query.isError) body = <LoadError message="This list could not be loaded." onRetry={() => query.refetch()} />;
+  else {
+    const people = flattenPages(query.data);
+    body =
+      people.length === 0 ? (
+        <EmptyState
+          icon={Users}
+          title={direction === "followers" ? "No Followers Yet" : "Not Following Anyone"}
+          action={
+            own && direction === "following" ? (
+              <Button asChild variant="outline">
+                <Link href="/users">Find Members</Link>
+              </Button>
+            ) : undefined
+          }
+        >
+          {direction === "followers"
+            ? own
+              ? "When members follow you, they will be listed here."
+              : `Nobody follows ${name} yet.`
+            : own
+              ? "Follow members to see their new questions in your Following feed."
+              : `${name} doesn't follow anyone yet.`}
+        </EmptyState>
+      ) : (
+        <div className="space-y-3">
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+            {people.map((person) => (
+              <PersonTile key={person.id} person={person} verb="Followed" />
+            ))}
+          </ul>
+          <LoadMoreButton query={query} label="Load More" />
+        </div>
+      );
+  }
+  return (
+    <section aria-labelledby={`profile-${direction}`} className="space-y-4">
+      <h2 id={`profile-${direction}`} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {body}
+    </section>
+  );
+}
+
 function SavedPanel({ profile }: { profile: Profile }) {
   const query = useSavedQuestions(profile.id);
   if (query.isPending) return <ListSkeleton />;
@@ -203,8 +282,9 @@ function SavedPanel({ profile }: { profile: Profile }) {
 }
 
 /**
- * A profile's tabs (SPEC.md section 2, default Questions): Questions (n), Answers (n), Tags (n)
- * ("Most Used Tags"), Following (n) ("Followed Tags") and, on one's own profile only, Saved (n).
+ * A profile's tabs (SPEC.md section 2, default Questions), each named for what it holds:
+ * Questions (n), Answers (n), Tags (n) ("Most Used Tags"), Followed Tags (n), Followers (n) and
+ * Following (n) (members, as the header counts them) and, on one's own profile only, Saved (n).
  * A tab's list is fetched when the tab is first opened; Saved never on someone else's profile.
  */
 export function ProfileTabs({ profile, name, initialQuestions }: { profile: Profile; name: string; initialQuestions?: ListPage<QuestionSummary> }) {
@@ -223,8 +303,14 @@ export function ProfileTabs({ profile, name, initialQuestions }: { profile: Prof
         <TabsTrigger value="tags" className={trigger}>
           Tags ({c.tags})
         </TabsTrigger>
+        <TabsTrigger value="followed-tags" className={trigger}>
+          Followed Tags ({c.followedTags})
+        </TabsTrigger>
+        <TabsTrigger value="followers" className={trigger}>
+          Followers ({c.followers})
+        </TabsTrigger>
         <TabsTrigger value="following" className={trigger}>
-          Following ({c.followedTags})
+          Following ({c.following})
         </TabsTrigger>
         {own ? (
           <TabsTrigger value="saved" className={trigger}>
@@ -243,12 +329,18 @@ export function ProfileTabs({ profile, name, initialQuestions }: { profile: Prof
       <TabsContent value="tags">
         <UsedTagsPanel profile={profile} own={own} name={name} />
       </TabsContent>
-      <TabsContent value="following">
+      <TabsContent value="followed-tags">
         <FollowedTagsPanel profile={profile} own={own} name={name} />
+      </TabsContent>
+      <TabsContent value="followers">
+        <PeoplePanel profile={profile} own={own} name={name} direction="followers" />
+      </TabsContent>
+      <TabsContent value="following">
+        <PeoplePanel profile={profile} own={own} name={name} direction="following" />
       </TabsContent>
       {own ? (
         <TabsContent value="saved">
-        <h2 className="sr-only">Saved Questions</h2>
+          <h2 className="sr-only">Saved Questions</h2>
           <SavedPanel profile={profile} />
         </TabsContent>
       ) : null}

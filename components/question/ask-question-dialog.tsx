@@ -47,8 +47,9 @@ export interface AskQuestionDialogProps {
 }
 
 /**
- * Ask a Question (SPEC.md sections 2 and 5): title with its n/200 counter, tags (existing or
- * new), a Markdown description with a preview, and an optional group. The form is checked with
+ * Ask a Question (SPEC.md sections 2 and 5): title with its n/200 counter, a Markdown
+ * description with a preview, tags (existing or new), and an optional group, in the order Edit
+ * Question uses too; the fields scroll under a footer that stays in view. The form is checked with
  * the same schema as POST /api/questions, so the messages are the spec's.
  */
 export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, groups = [], defaultGroupId = null, onCreated }: AskQuestionDialogProps) {
@@ -118,8 +119,9 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
-      <DialogContent className="gap-5 sm:max-w-2xl">
-        <DialogHeader>
+      {/* The body scrolls and the footer stays in view, so Post Question is never below the fold. */}
+      <DialogContent className="flex flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl">
+        <DialogHeader className="px-6 pt-6 pr-12 pb-4">
           <DialogTitle>Ask a Question</DialogTitle>
           <DialogDescription className="flex items-start gap-1.5 sm:items-center">
             <Sparkles className="mt-0.5 size-4 shrink-0 text-primary sm:mt-0" aria-hidden />
@@ -127,7 +129,8 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
           </DialogDescription>
         </DialogHeader>
 
-        <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Ask a Question">
+        <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" aria-label="Ask a Question">
+          <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-6 pt-1 pb-5" data-testid="ask-dialog-body">
           <QuestionTitleField
             id={ids.title}
             length={title.length}
@@ -135,7 +138,6 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
             registration={form.register("title")}
             placeholder="e.g. How do I cancel a fetch request when a React component unmounts?"
           />
-          <QuestionTagsField id={ids.tags} tags={pickedTags} onChange={changeTags} error={errors.tagIds?.message ?? errors.tagIds?.root?.message} />
           <Controller
             control={form.control}
             name="description"
@@ -148,6 +150,7 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
               />
             )}
           />
+          <QuestionTagsField id={ids.tags} tags={pickedTags} onChange={changeTags} error={errors.tagIds?.message ?? errors.tagIds?.root?.message} />
 
           <div className="space-y-2">
             <Label htmlFor={ids.group}>Group</Label>
@@ -183,8 +186,9 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
           </div>
 
           <FormProblem>{formError}</FormProblem>
+          </div>
 
-          <DialogFooter>
+          <DialogFooter className="border-t bg-background px-6 py-4">
             <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={pending}>
               Cancel
             </Button>

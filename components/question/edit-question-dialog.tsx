@@ -48,8 +48,8 @@ export function EditQuestionDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className="gap-5 sm:max-w-2xl">
-        <DialogHeader>
+      <DialogContent className="flex flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl">
+        <DialogHeader className="px-6 pt-6 pr-12 pb-4">
           <DialogTitle>Edit Question</DialogTitle>
           <DialogDescription>Change the title, description or tags. The question keeps its answers, votes and views.</DialogDescription>
         </DialogHeader>
@@ -69,9 +69,11 @@ export function EditQuestionDialog({
             onCancel={() => onOpenChange(false)}
           />
         ) : source.isError ? (
-          <FormProblem>Could not load the question. Please try again.</FormProblem>
+          <div className="px-6 pb-6">
+            <FormProblem>Could not load the question. Please try again.</FormProblem>
+          </div>
         ) : (
-          <div className="space-y-4" role="status" aria-label="Loading the question">
+          <div className="space-y-4 px-6 pb-6" role="status" aria-label="Loading the question">
             <Skeleton className="h-9 w-full" />
             <Skeleton className="h-20 w-full" />
             <Skeleton className="h-40 w-full" />
@@ -124,7 +126,8 @@ function EditForm({
 
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Edit Question">
+    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" aria-label="Edit Question">
+      <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-6 pt-1 pb-5">
       <QuestionTitleField id={`${id}-title`} length={title.length} error={errors.title?.message} registration={form.register("title")} />
       <Controller
         control={form.control}
@@ -146,8 +149,9 @@ function EditForm({
       />
 
       <FormProblem>{formError}</FormProblem>
+      </div>
 
-      <DialogFooter>
+      <DialogFooter className="border-t bg-background px-6 py-4">
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
           Cancel
         </Button>

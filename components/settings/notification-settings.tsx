@@ -1,11 +1,8 @@
 "use client";
 
-import { useState } from "react";
-import { Loader2 } from "lucide-react";
-
 import { SettingsCard, SwitchRow } from "@/components/settings/setting-row";
-import { Button } from "@/components/ui/button";
-import { useUpdateNotificationSettings } from "@/lib/api-client/users";
+import { useAutoSave } from "@/components/settings/use-auto-save";
+import { USER_MESSAGES, useUpdateNotificationSettings } from "@/lib/api-client/users";
 import type { NotificationSettings } from "@/lib/server/users/presenters";
 
 const rows = [
@@ -16,21 +13,21 @@ const rows = [
   { key: "upvotes", label: "Upvotes and downvotes", description: "When your answers are voted on." },
 ] as const;
 
-/** Settings > Notifications (SPEC.md section 2): the switches and "Save Notification Settings". */
+/**
+ * Settings > Notifications (SPEC.md section 2): the switches, each saved as it changes
+ * ("Settings Updated" with Undo), so nothing is lost by opening another tab.
+ */
 export function NotificationSettingsForm({ initial }: { initial: NotificationSettings }) {
-  const [values, setValues] = useState(initial);
-  const save = useUpdateNotificationSettings();
+  const { mutateAsync } = useUpdateNotificationSettings();
+  const { values, change } = useAutoSave({
+    initial,
+    save: mutateAsync,
+    saved: USER_MESSAGES.settingsUpdated,
+    failed: USER_MESSAGES.settingsFailed,
+    toastId: "settings-notifications",
+  });
   return (
-    <SettingsCard
-      title="Notification Preferences"
-      description="Choose what Agora tells you about."
-      footer={
-        <Button onClick={() => save.mutate(values, { onSuccess: setValues })} disabled={save.isPending}>
-          {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-          Save Notification Settings
-        </Button>
-      }
-    >
+    <SettingsCard title="Notification Preferences" description="Choose what Agora tells you about. Changes are saved as you make them.">
       <div className="divide-y">
         {rows.map((row) => (
           <SwitchRow
@@ -38,7 +35,7 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
             label={row.label}
             description={row.description}
             checked={values[row.key]}
-            onCheckedChange={(checked) => setValues((v) => ({ ...v, [row.key]: checked }))}
+            onCheckedChange={(checked) => change({ [row.key]: checked })}
           />
         ))}
       </div>

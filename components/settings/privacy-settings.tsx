@@ -1,13 +1,12 @@
 "use client";
 
-import { useId, useState } from "react";
-import { Loader2 } from "lucide-react";
+import { useId } from "react";
 
 import { SettingsCard, SwitchRow } from "@/components/settings/setting-row";
-import { Button } from "@/components/ui/button";
+import { useAutoSave } from "@/components/settings/use-auto-save";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { useUpdatePrivacySettings } from "@/lib/api-client/users";
+import { USER_MESSAGES, useUpdatePrivacySettings } from "@/lib/api-client/users";
 import type { PrivacySettings } from "@/lib/server/users/presenters";
 import { profileVisibilities, type ProfileVisibility } from "@/lib/validation/users";
 
@@ -18,26 +17,26 @@ export const VISIBILITY_LABELS: Record<ProfileVisibility, string> = {
   private: "Private - only you",
 };
 
-/** Settings > Privacy: profile visibility (applied at once by the profile calls), activity status, messages. */
+/**
+ * Settings > Privacy: profile visibility (applied at once by the profile calls), activity status,
+ * messages; each saved as it changes ("Privacy Updated" with Undo).
+ */
 export function PrivacySettingsForm({ initial }: { initial: PrivacySettings }) {
   const id = useId();
-  const [values, setValues] = useState(initial);
-  const save = useUpdatePrivacySettings();
+  const { mutateAsync } = useUpdatePrivacySettings();
+  const { values, change } = useAutoSave({
+    initial,
+    save: mutateAsync,
+    saved: USER_MESSAGES.privacyUpdated,
+    failed: USER_MESSAGES.privacyFailed,
+    toastId: "settings-privacy",
+  });
   return (
-    <SettingsCard
-      title="Privacy Settings"
-      description="Decide who can see your profile and how others can reach you."
-      footer={
-        <Button onClick={() => save.mutate(values, { onSuccess: setValues })} disabled={save.isPending}>
-          {save.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-          Save Privacy Settings
-        </Button>
-      }
-    >
+    <SettingsCard title="Privacy Settings" description="Decide who can see your profile and how others can reach you. Changes are saved as you make them.">
       <div className="divide-y">
         <div className="space-y-2 pb-4">
           <Label htmlFor={`${id}-visibility`}>Profile visibility</Label>
-          <Select value={values.profileVisibility} onValueChange={(v) => setValues((s) => ({ ...s, profileVisibility: v as ProfileVisibility }))}>
+          <Select value={values.profileVisibility} onValueChange={(v) => change({ profileVisibility: v as ProfileVisibility })}>
             <SelectTrigger id={`${id}-visibility`} className="w-full sm:w-96" aria-describedby={`${id}-visibility-help`}>
               <SelectValue />
             </SelectTrigger>
@@ -58,7 +57,7 @@ export function PrivacySettingsForm({ initial }: { initial: PrivacySettings }) {
             label="Show activity status"
             description="Let others see when you were last active."
             checked={values.showActivity}
-            onCheckedChange={(checked) => setValues((s) => ({ ...s, showActivity: checked }))}
+            onCheckedChange={(checked) => change({ showActivity: checked })}
           />
         </div>
         <div className="pt-4">
@@ -66,7 +65,7 @@ export function PrivacySettingsForm({ initial }: { initial: PrivacySettings }) {
             label="Allow direct messages"
             description="Let other members send you messages."
             checked={values.allowMessages}
-            onCheckedChange={(checked) => setValues((s) => ({ ...s, allowMessages: checked }))}
+            onCheckedChange={(checked) => change({ allowMessages: checked })}
           />
         </div>
       </div>

@@ -19,7 +19,11 @@ const labels: Record<SettingsTab, { label: string; Icon: typeof Bell }> = {
   preferences: { label: "Preferences", Icon: Palette },
 };
 
-/** The settings page's tabs: Notifications (default), Privacy, Account, Preferences; the tab stays in ?tab=. */
+/**
+ * The settings page's tabs: Notifications (default), Privacy, Account, Preferences; the tab stays
+ * in ?tab=. The settings tabs stay mounted (hidden when not shown), so what was changed on one
+ * is still there after opening another.
+ */
 export function SettingsView({
   initialTab,
   notificationSettings,
@@ -52,16 +56,16 @@ export function SettingsView({
           );
         })}
       </TabsList>
-      <TabsContent value="notifications">
+      <TabsContent value="notifications" forceMount className="data-[state=inactive]:hidden">
         <NotificationSettingsForm initial={notificationSettings} />
       </TabsContent>
-      <TabsContent value="privacy">
+      <TabsContent value="privacy" forceMount className="data-[state=inactive]:hidden">
         <PrivacySettingsForm initial={privacySettings} />
       </TabsContent>
       <TabsContent value="account">
         <AccountSettings />
       </TabsContent>
-      <TabsContent value="preferences">
+      <TabsContent value="preferences" forceMount className="data-[state=inactive]:hidden">
         <PreferencesSettingsForm initial={preferences} />
       </TabsContent>
     </Tabs>

@@ -113,6 +113,9 @@ export const keys = {
     questionPages: (id: string) => ["/api/users", id, "questions", "pages"] as const,
     answerPages: (id: string) => ["/api/users", id, "answers", "pages"] as const,
     savedPages: (id: string) => ["/api/users", id, "saved-questions", "pages"] as const,
+    /** The pages of a profile's Followers and Following lists (members). */
+    followerPages: (id: string) => ["/api/users", id, "followers", "pages"] as const,
+    followingPages: (id: string) => ["/api/users", id, "following", "pages"] as const,
     /** The pages of the members directory under a tab and search (an infinite query). */
     directoryPages: (tab: UserListTab, search = "") => ["/api/users", "pages", { tab, search }] as const,
     /** The signed-in member's preferences (theme, language, questions per page). */

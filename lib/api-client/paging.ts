@@ -66,9 +66,9 @@ export function initialPages<T>(page: ListPage<T> | undefined): { initialData: L
 }
 
 /** Every item of the loaded pages, in order, each once (a refetch may shift an item across a page edge). */
-export function flattenPages<T extends { id: number }>(data: LoadedPages<T>): T[] {
+export function flattenPages<T extends { id: number | string }>(data: LoadedPages<T>): T[] {
   if (!data) return [];
-  const seen = new Set<number>();
+  const seen = new Set<number | string>();
   const out: T[] = [];
   for (const page of data.pages) {
     for (const item of page.items) {

@@ -8,6 +8,7 @@ import { toastMutationError, toastSuccess } from "@/lib/api-client/toast";
 import type { TagJson } from "@/lib/server/tags/presenters";
 import type {
   CurrentUserJson,
+  FollowPersonJson,
   MemberJson,
   NotificationSettings,
   PrivacySettings,
@@ -32,6 +33,7 @@ export type Profile = ProfileJson;
 export type Member = MemberJson;
 export type UserAnswer = UserAnswerJson;
 export type UsedTag = UsedTagJson;
+export type FollowPerson = FollowPersonJson;
 export type { UserListTab } from "@/lib/validation/users";
 
 export { MEMBER_PAGE_SIZE, PROFILE_PAGE_SIZE } from "@/lib/validation/users";
@@ -79,6 +81,16 @@ export function useUserAnswers(id: string, options: { enabled?: boolean } = {}) 
 /** The owner's Saved tab, a page at a time: only ever enabled on one's own profile (SPEC.md section 6). */
 export function useSavedQuestions(id: string, options: { enabled?: boolean } = {}) {
   return usePagedList<QuestionSummary>(keys.users.savedPages(id), `/api/users/${encodeURIComponent(id)}/saved-questions`, options);
+}
+
+/** A profile's Followers tab: the members who follow them, a page at a time. */
+export function useFollowers(id: string, options: { enabled?: boolean } = {}) {
+  return usePagedList<FollowPerson>(keys.users.followerPages(id), `/api/users/${encodeURIComponent(id)}/followers`, options);
+}
+
+/** A profile's Following tab: the members they follow, a page at a time. */
+export function useFollowing(id: string, options: { enabled?: boolean } = {}) {
+  return usePagedList<FollowPerson>(keys.users.followingPages(id), `/api/users/${encodeURIComponent(id)}/following`, options);
 }
 
 /** A profile's "Most Used Tags". */
@@ -133,6 +145,8 @@ function followChanged(queryClient: QueryClient, userId: string, state: FollowSt
   // The follower's own "following" count and the Following feed change too.
   const me = queryClient.getQueryData<CurrentUserJson | null>(keys.auth.user);
   if (me) void queryClient.invalidateQueries({ queryKey: keys.users.profile(me.id) });
+  if (me) void queryClient.invalidateQueries({ queryKey: keys.users.followingPages(me.id) });
+  void queryClient.invalidateQueries({ queryKey: keys.users.followerPages(userId) });
   void queryClient.invalidateQueries({ queryKey: keys.feed.all });
 }
 
@@ -175,29 +189,26 @@ function patchCurrentUser(queryClient: QueryClient, change: Partial<CurrentUserJ
   queryClient.setQueryData<CurrentUserJson | null>(keys.auth.user, (old) => (old ? { ...old, ...change } : old));
 }
 
-/** PATCH /api/users/settings/notifications: "Settings Updated" or "Failed to update settings. Please try again.". */
+/*
+ * The settings saves below update the cached data only: the settings page saves each control as
+ * it changes (components/settings/use-auto-save.ts) and says so itself, with Undo.
+ */
+
+/** PATCH /api/users/settings/notifications; the current user's cached switches follow. */
 export function useUpdateNotificationSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: NotificationSettingsInput) => apiJson<NotificationSettings>("PATCH", "/api/users/settings/notifications", input),
-    onSuccess: (notificationSettings) => {
-      patchCurrentUser(queryClient, { notificationSettings });
-      toastSuccess(...USER_MESSAGES.settingsUpdated);
-    },
-    onError: (error) => toastMutationError(error, "Error", USER_MESSAGES.settingsFailed),
+    onSuccess: (notificationSettings) => patchCurrentUser(queryClient, { notificationSettings }),
   });
 }
 
-/** PATCH /api/users/settings/privacy: "Privacy Updated" or "Failed to update privacy settings. Please try again.". */
+/** PATCH /api/users/settings/privacy; the current user's cached privacy settings follow. */
 export function useUpdatePrivacySettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PrivacySettingsInput) => apiJson<PrivacySettings>("PATCH", "/api/users/settings/privacy", input),
-    onSuccess: (privacySettings) => {
-      patchCurrentUser(queryClient, { privacySettings });
-      toastSuccess(...USER_MESSAGES.privacyUpdated);
-    },
-    onError: (error) => toastMutationError(error, "Error", USER_MESSAGES.privacyFailed),
+    onSuccess: (privacySettings) => patchCurrentUser(queryClient, { privacySettings }),
   });
 }
 
@@ -206,7 +217,7 @@ export function usePreferences(initial?: Preferences) {
   return useQuery<Preferences>({ queryKey: keys.users.preferences, ...(initial ? { initialData: initial } : {}) });
 }
 
-/** PATCH /api/users/settings/preferences: "Preferences Updated" or its failure. */
+/** PATCH /api/users/settings/preferences; the cached preferences and the feeds (page size) follow. */
 export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -216,9 +227,7 @@ export function useUpdatePreferences() {
       // The home feed's page size follows questionsPerPage.
       void queryClient.invalidateQueries({ queryKey: keys.questions.all });
       void queryClient.invalidateQueries({ queryKey: keys.feed.all });
-      toastSuccess(...USER_MESSAGES.preferencesUpdated);
     },
-    onError: (error) => toastMutationError(error, "Error", USER_MESSAGES.preferencesFailed),
   });
 }
 
@@ -248,5 +257,15 @@ export function useDeleteAccount() {
       window.location.href = "/";
     },
     onError: (error) => toastMutationError(error, "Error", USER_MESSAGES.deleteFailed),
+  });
+}
+
+/* First-run card ------------------------------------------------------------------------- */
+
+/** DELETE /api/users/me/welcome: the home page's first-run card stays dismissed, on every device. */
+export function useDismissWelcome() {
+  return useMutation({
+    mutationFn: () => apiJson<null>("DELETE", "/api/users/me/welcome"),
+    onError: (error) => toastMutationError(error, "Error", "Could not dismiss the welcome card. Please try again."),
   });
 }

@@ -24,7 +24,7 @@ export const PROFILE_MESSAGES = {
   firstName: "First name must be at most 100 characters",
   lastName: "Last name must be at most 100 characters",
   bio: "Bio must be at most 500 characters",
-  website: "Please enter a valid URL starting with http:// or https://",
+  website: "Please enter a valid web address, like example.com or https://example.com",
   websiteTooLong: "Website must be at most 2048 characters",
   city: "City must be at most 100 characters",
   country: "Country must be at most 100 characters",
@@ -43,6 +43,24 @@ export function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+// A scheme is letters before a colon that is not followed by a digit ("priya.dev:8080" has a port, not a scheme).
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+
+/**
+ * A website as members type it, made a full URL: "priya.dev" and "//priya.dev" become
+ * "https://priya.dev"; a value with a scheme is kept as typed. Returns null when the result is not
+ * an http(s) URL (javascript:, mailto:, a bare word without a dot), so only http(s) is ever stored.
+ */
+export function normalizeWebsite(value: string): string | null {
+  const trimmed = value.trim();
+  if (!trimmed) return null;
+  if (HAS_SCHEME.test(trimmed)) return isHttpUrl(trimmed) ? trimmed : null;
+  const full = `https://${trimmed.replace(/^\/+/, "")}`;
+  if (!isHttpUrl(full)) return null;
+  const host = new URL(full).hostname;
+  return host.includes(".") || host === "localhost" ? full : null;
 }
 
 // Images uploaded to local disk are served from /uploads/<random name> (app/uploads/[name]).
@@ -93,7 +111,10 @@ export const profileUpdateSchema = z.object(
     firstName: optionalText(PROFILE_MAX.firstName, PROFILE_MESSAGES.firstName),
     lastName: optionalText(PROFILE_MAX.lastName, PROFILE_MESSAGES.lastName),
     bio: optionalText(PROFILE_MAX.bio, PROFILE_MESSAGES.bio),
-    website: optionalText(PROFILE_MAX.website, PROFILE_MESSAGES.websiteTooLong).refine((v) => v === null || isHttpUrl(v), PROFILE_MESSAGES.website),
+    website: optionalText(PROFILE_MAX.website, PROFILE_MESSAGES.websiteTooLong)
+      .refine((v) => v === null || normalizeWebsite(v) !== null, PROFILE_MESSAGES.website)
+      .transform((v) => (v === null ? null : normalizeWebsite(v)))
+      .pipe(z.string().max(PROFILE_MAX.website, PROFILE_MESSAGES.websiteTooLong).nullable()),
     city: optionalText(PROFILE_MAX.city, PROFILE_MESSAGES.city),
     country: optionalText(PROFILE_MAX.country, PROFILE_MESSAGES.country),
     profileImageUrl: optionalText(PROFILE_MAX.profileImageUrl, PROFILE_MESSAGES.profileImageUrl).refine(
@@ -127,7 +148,7 @@ export const profileFormSchema = z.object({
   firstName: formText(PROFILE_MAX.firstName, PROFILE_MESSAGES.firstName),
   lastName: formText(PROFILE_MAX.lastName, PROFILE_MESSAGES.lastName),
   bio: formText(PROFILE_MAX.bio, PROFILE_MESSAGES.bio),
-  website: formText(PROFILE_MAX.website, PROFILE_MESSAGES.websiteTooLong).refine((v) => v.trim() === "" || isHttpUrl(v.trim()), PROFILE_MESSAGES.website),
+  website: formText(PROFILE_MAX.website, PROFILE_MESSAGES.websiteTooLong).refine((v) => v.trim() === "" || normalizeWebsite(v) !== null, PROFILE_MESSAGES.website),
   city: formText(PROFILE_MAX.city, PROFILE_MESSAGES.city),
   country: formText(PROFILE_MAX.country, PROFILE_MESSAGES.country),
   twitter: z.string().refine((v) => cleanSocialUsername(v) === null || SOCIAL_USERNAME.test(cleanSocialUsername(v)!), PROFILE_MESSAGES.social("Twitter")),
@@ -146,7 +167,7 @@ export function cleanProfilePayload(values: ProfileFormValues): ProfileUpdateBod
   for (const field of ["firstName", "lastName", "bio", "website", "city", "country", "profileImageUrl"] as const) {
     const value = values[field];
     if (typeof value !== "string") continue;
-    const trimmed = value.trim();
+    const trimmed = field === "website" ? (normalizeWebsite(value) ?? value.trim()) : value.trim();
     if (trimmed) body[field] = trimmed;
   }
   body.socialLinks = {

@@ -108,8 +108,16 @@ test.describe("people: profiles, members, following and settings", () => {
     await expect(page.getByRole("tabpanel").getByRole("article").first().or(page.getByText("No Answers Yet"))).toBeVisible();
     await page.getByRole("tab", { name: /^Tags/ }).click();
     await expect(page.getByRole("heading", { name: "Most Used Tags" })).toBeVisible();
-    await page.getByRole("tab", { name: /^Following/ }).click();
+    await page.getByRole("tab", { name: /^Followed Tags \(\d+\)$/ }).click();
     await expect(page.getByRole("heading", { name: "Followed Tags" })).toBeVisible();
+    // The people tabs: Theo is listed among Daniel's followers.
+    await page.getByRole("tab", { name: /^Followers \(\d+\)$/ }).click();
+    await expect(page.getByRole("heading", { name: "Followers", exact: true })).toBeVisible();
+    await expect(page.getByRole("tabpanel").getByRole("link", { name: /Theo Brandt/ })).toBeVisible();
+    await page.getByRole("tab", { name: /^Following \(\d+\)$/ }).click();
+    await expect(page.getByRole("heading", { name: "Following", exact: true })).toBeVisible();
+    await expectAccessible(page);
+    await screenshots(page, "profile-followers");
     await page.getByRole("tab", { name: /^Questions/ }).click();
     await expectAccessible(page);
     await screenshots(page, "profile");
@@ -133,17 +141,38 @@ test.describe("people: profiles, members, following and settings", () => {
     await page.goto("/settings");
     await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
     await expect(page.getByRole("tab", { name: "Notifications", selected: true })).toBeVisible();
+    // Each switch saves as it changes: no Save button; a toast offers Undo.
+    await expect(page.getByRole("button", { name: /^Save/ })).toHaveCount(0);
     await page.getByRole("switch", { name: "Weekly digest" }).click();
-    await page.getByRole("button", { name: "Save Notification Settings" }).click();
     await expect(toast(page, "Settings Updated")).toBeVisible();
-    expect((await (await page.request.get("/api/auth/user")).json()).notificationSettings.weeklyDigest).toBe(true);
+    await expect.poll(async () => (await (await page.request.get("/api/auth/user")).json()).notificationSettings.weeklyDigest).toBe(true);
+    // Undo puts it back.
+    await toast(page, "Settings Updated").getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByRole("switch", { name: "Weekly digest" })).not.toBeChecked();
+    await expect.poll(async () => (await (await page.request.get("/api/auth/user")).json()).notificationSettings.weeklyDigest).toBe(false);
+    // Rapid toggles settle on the last state (three clicks from on: off).
+    // (From the keyboard: the toast sits over the lower switches at this window size.)
+    const upvotes = page.getByRole("switch", { name: "Upvotes and downvotes" });
+    await upvotes.press("Space");
+    await upvotes.press("Space");
+    await upvotes.press("Space");
+    await expect(upvotes).not.toBeChecked();
+    await expect.poll(async () => (await (await page.request.get("/api/auth/user")).json()).notificationSettings.upvotes).toBe(false);
+    // A switch changed, then another tab opened, is not lost.
+    await page.getByRole("switch", { name: "Weekly digest" }).press("Space");
+    await page.getByRole("tab", { name: "Privacy" }).click();
+    await expect(page.getByRole("region", { name: "Privacy Settings" })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Notification Preferences" })).toBeHidden();
+    await page.getByRole("tab", { name: "Notifications" }).click();
+    await expect(page.getByRole("region", { name: "Privacy Settings" })).toBeHidden();
+    await expect(page.getByRole("switch", { name: "Weekly digest" })).toBeChecked();
+    await expect.poll(async () => (await (await page.request.get("/api/auth/user")).json()).notificationSettings.weeklyDigest).toBe(true);
     await expectAccessible(page);
     await screenshots(page, "settings-notifications");
 
     await page.getByRole("tab", { name: "Privacy" }).click();
     await page.getByRole("combobox", { name: "Profile visibility" }).click();
     await page.getByRole("option", { name: /Registered users/ }).click();
-    await page.getByRole("button", { name: "Save Privacy Settings" }).click();
     await expect(toast(page, "Privacy Updated")).toBeVisible();
     // Applied at once: a visitor is now refused the profile.
     const visitor = await browser.newContext();
@@ -158,9 +187,8 @@ test.describe("people: profiles, members, following and settings", () => {
     await expect(page.locator("html")).toHaveClass(/dark/);
     await page.getByRole("combobox", { name: "Questions per page" }).click();
     await page.getByRole("option", { name: "25" }).click();
-    await page.getByRole("button", { name: "Save Preferences" }).click();
     await expect(toast(page, "Preferences Updated")).toBeVisible();
-    expect(await (await page.request.get("/api/users/settings/preferences")).json()).toEqual({ theme: "dark", language: "en", questionsPerPage: 25 });
+    await expect.poll(async () => (await page.request.get("/api/users/settings/preferences")).json()).toEqual({ theme: "dark", language: "en", questionsPerPage: 25 });
     await expectAccessible(page);
     await screenshots(page, "settings-preferences");
     await page.getByRole("combobox", { name: "Theme" }).click();

@@ -55,12 +55,12 @@ test.describe("a visitor", () => {
     await expect(page.getByRole("link", { name: "Sign In" }).last()).toHaveAttribute("href", /\/api\/login/);
   });
 
-  test("has a search box, Questions, About and Log In in the top bar", async ({ page }) => {
+  test("has a search box, Questions, About and Sign In in the top bar", async ({ page }) => {
     await page.goto("/about");
     await expect(page.getByRole("searchbox").or(page.getByPlaceholder(/search/i)).first()).toBeEnabled();
     const banner = page.getByRole("banner");
     await expect(banner.getByRole("link", { name: "Questions" })).toHaveAttribute("href", "/questions");
     await expect(banner.getByRole("link", { name: "About" })).toBeVisible();
-    await expect(banner.getByRole("link", { name: "Log In" })).toHaveAttribute("href", "/api/login");
+    await expect(banner.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/login");
   });
 });

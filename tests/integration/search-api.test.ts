@@ -81,6 +81,23 @@ describe("GET /api/search", () => {
     expect(snippets[1]).toContain("&amp;");
   });
 
+  it("shows readable text in snippets: no Markdown fences, emphasis, links or headings, hits still marked", async () => {
+    const author = await createUser({ tag: "markdowner" });
+    const hit = `zm${letters(10)}`;
+    const q = await createQuestion({
+      author,
+      title: `Parsing ${hit} output`,
+      description: `## Setup\n\nI call **${hit}** from [the docs](https://example.com/docs) like this:\n\n\`\`\`js\nconst x = ${hit}(1);\n\`\`\`\n\n_Why_ does it fail?`,
+    });
+    const { body } = await search(hit);
+    expect(body.map((r: Result) => r.id)).toEqual([q.id]);
+    const snippet: string = body[0].snippet;
+    expect(snippet).toContain(`<mark>${hit}</mark>`);
+    expect(snippet).not.toMatch(/```|\*\*|##|\]\(|https:\/\//);
+    expect(snippet.replace(/<\/?mark>/g, "")).not.toMatch(/[<>]/);
+    expect(snippet).toContain("the docs");
+  });
+
   it("stems English words: 'running' finds 'run'", async () => {
     const author = await createUser({ tag: "runner" });
     const other = `zr${letters(10)}`;

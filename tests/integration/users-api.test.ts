@@ -291,11 +291,19 @@ describe("PUT /api/users/profile", () => {
     });
   });
 
+  it("stores a website typed without a scheme as its full https URL", async () => {
+    const editor = await createUser({ tag: "site" });
+    const { res, body } = await call(profileUpdateRoute, url, {}, editor, { method: "PUT", json: { website: "priya.dev" } });
+    expect([res.status, body.website]).toEqual([200, "https://priya.dev"]);
+    expect((await db.user.findUniqueOrThrow({ where: { id: editor.id }, select: { website: true } })).website).toBe("https://priya.dev");
+  });
+
   it("answers 400 with the field's message for invalid input", async () => {
     const editor = await createUser({ tag: "editor" });
     const cases: [unknown, string][] = [
-      [{ website: "javascript:alert(1)" }, "Please enter a valid URL starting with http:// or https://"],
-      [{ website: "ftp://files.example" }, "Please enter a valid URL starting with http:// or https://"],
+      [{ website: "javascript:alert(1)" }, "Please enter a valid web address, like example.com or https://example.com"],
+      [{ website: "data:text/html,<script>alert(1)</script>" }, "Please enter a valid web address, like example.com or https://example.com"],
+      [{ website: "ftp://files.example" }, "Please enter a valid web address, like example.com or https://example.com"],
       [{ firstName: "x".repeat(101) }, "First name must be at most 100 characters"],
       [{ bio: "x".repeat(501) }, "Bio must be at most 500 characters"],
       [{ city: "x".repeat(101) }, "City must be at most 100 characters"],

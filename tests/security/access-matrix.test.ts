@@ -238,6 +238,8 @@ const table: Record<string, Case[]> = {
   "POST /api/users/[id]/follow": [{ name: "the owner", expect: [401, 200, 403, 200, 200], request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "DELETE /api/users/[id]/follow": [{ name: "the owner", expect: [401, 200, 403, 200, 200], request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "GET /api/users/[id]/followed-tags": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
+  "GET /api/users/[id]/followers": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
+  "GET /api/users/[id]/following": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "GET /api/users/[id]/groups": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "GET /api/users/[id]/is-following": [{ name: "the owner", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "GET /api/users/[id]/profile": [
@@ -256,6 +258,7 @@ const table: Record<string, Case[]> = {
   "PUT /api/users/profile": [{ name: "own profile", expect: membersOnly(200), request: () => json({ firstName: "Pat", lastName: "Doe", bio: "Hello" }) }],
   "GET /api/users": [{ name: "the directory", expect: all(200), request: () => ({ query: "tab=new" }) }],
   "PATCH /api/users/settings/notifications": [{ name: "own settings", expect: membersOnly(200), request: () => json({ weeklyDigest: true }) }],
+  "DELETE /api/users/me/welcome": [{ name: "own first-run card", expect: membersOnly(204), request: () => ({}) }],
   "GET /api/users/settings/preferences": [{ name: "own settings", expect: membersOnly(200), request: () => ({}) }],
   "PATCH /api/users/settings/preferences": [{ name: "own settings", expect: membersOnly(200), request: () => json({ theme: "dark" }) }],
   "PATCH /api/users/settings/privacy": [{ name: "own settings", expect: membersOnly(200), request: () => json({ showActivity: true }) }],

@@ -32,10 +32,17 @@ export const SEARCH_CANDIDATES = SEARCH_RESULT_CAP;
  */
 export const SEARCH_WINDOW = 5_000;
 
-// ts_headline's options: at most two passages of a line or so around the hits.
-const HEADLINE_OPTIONS = 'StartSel=<mark>, StopSel=</mark>, MaxFragments=2, MaxWords=30, MinWords=12, FragmentDelimiter=" … "';
+/**
+ * Where ts_headline marks a hit: two private-use characters, which no Markdown syntax touches, so
+ * the presenter can strip the Markdown from the passages and then turn them into <mark> tags.
+ */
+export const HIT_START = "\uE000";
+export const HIT_END = "\uE001";
 
-/** A search hit: the question's summary row, its highlighted snippet (unsanitized) and its rank. */
+// ts_headline's options: at most two passages of a line or so around the hits.
+const HEADLINE_OPTIONS = `StartSel=${HIT_START}, StopSel=${HIT_END}, MaxFragments=2, MaxWords=30, MinWords=12, FragmentDelimiter=" … "`;
+
+/** A search hit: the question's summary row, its snippet (Markdown source, hits between HIT_START and HIT_END) and its rank. */
 export type SearchRow = QuestionSummaryRow & { snippet: string; rank: number };
 
 /** Options of a search: the text (trimmed, non-empty) and paging. */

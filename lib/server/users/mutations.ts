@@ -62,6 +62,11 @@ export async function updatePrivacySettings(viewer: Viewer, input: PrivacySettin
   return presentPrivacySettings(await mergeJsonColumn(viewer.id, "privacy_settings", input));
 }
 
+/** Dismisses the home page's first-run card for good (a flag beside the preferences, read by getWelcomeState). */
+export async function dismissWelcome(viewer: Viewer): Promise<void> {
+  await mergeJsonColumn(viewer.id, "preferences", { welcomeDismissed: true });
+}
+
 /** Saves some of the member's preferences; returns all of them. */
 export async function updatePreferences(viewer: Viewer, input: PreferencesInput) {
   return presentPreferences(await mergeJsonColumn(viewer.id, "preferences", input));

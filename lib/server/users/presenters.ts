@@ -352,3 +352,10 @@ export function presentMember(row: MemberRow, viewer: PolicyViewer | null) {
 }
 
 export type MemberJson = ReturnType<typeof presentMember>;
+
+/** A member in a profile's Followers or Following list (GET /api/users/:id/followers, /following): the author fields and when the follow began. */
+export function presentFollowPerson(row: AuthorRow & { followedAt: Date }, viewer: PolicyViewer | null) {
+  return { ...presentAuthor(row, viewer?.id), followedAt: row.followedAt.toISOString() };
+}
+
+export type FollowPersonJson = ReturnType<typeof presentFollowPerson>;

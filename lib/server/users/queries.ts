@@ -338,3 +338,143 @@ export async function listMembers(
   const page = rows.slice(0, limit).map((row) => ({ ...row, topTags: row.topTags ?? [] }));
   return { rows: page, nextCursor: rows.length > limit && offset + limit <= MAX_OFFSET ? encodeOffsetCursor(offset + limit) : null };
 }
+
+/* Followers and followed members ---------------------------------------------------------- */
+
+/** One member in a profile's Followers or Following list, with when the follow began. */
+export type FollowListRow = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  isAssistant: boolean;
+  deletedAt: Date | null;
+  followedAt: Date;
+};
+
+// Keyset cursor of a follow list: the follow's time and the other member's id (ids are strings here).
+function encodeFollowCursor(row: FollowListRow): string {
+  return Buffer.from(JSON.stringify(["follows", row.followedAt.toISOString(), row.id])).toString("base64url");
+}
+
+function decodeFollowCursor(cursor: string): { at: Date; id: string } {
+  try {
+    if (!/^[A-Za-z0-9_-]{1,400}$/.test(cursor)) throw new Error("not base64url");
+    const [kind, at, id] = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as [unknown, unknown, unknown];
+    const date = typeof at === "string" ? new Date(at) : null;
+    if (kind === "follows" && date && !Number.isNaN(date.getTime()) && typeof id === "string" && USER_ID.test(id)) return { at: date, id };
+  } catch {
+    // fall through
+  }
+  throw badRequest(CURSOR_MESSAGE);
+}
+
+/**
+ * One page of the members who follow the member (`direction: "followers"`) or whom the member
+ * follows (`"following"`), most recent follow first; deleted accounts are left out.
+ */
+export async function listFollowPeople(
+  userId: string,
+  direction: "followers" | "following",
+  page: PageOptions = {},
+): Promise<{ rows: FollowListRow[]; nextCursor: string | null }> {
+  const limit = clampLimit(page.limit);
+  const after = page.cursor ? decodeFollowCursor(page.cursor) : null;
+  const [self, other] = direction === "followers" ? [Prisma.sql`f.following_id`, Prisma.sql`f.follower_id`] : [Prisma.sql`f.follower_id`, Prisma.sql`f.following_id`];
+  const rows = await db.$queryRaw<FollowListRow[]>`
+    SELECT u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.profile_image_url AS "profileImageUrl",
+           u.is_assistant AS "isAssistant", u.deleted_at AS "deletedAt", f.created_at AS "followedAt"
+      FROM user_follows f JOIN users u ON u.id = ${other}
+     WHERE ${self} = ${userId} AND u.deleted_at IS NULL
+       ${after ? Prisma.sql`AND (f.created_at, ${other}) < (${after.at}, ${after.id})` : Prisma.empty}
+     ORDER BY f.created_at DESC, ${other} DESC
+     LIMIT ${limit + 1}`;
+  const pageRows = rows.slice(0, limit);
+  return { rows: pageRows, nextCursor: rows.length > limit ? encodeFollowCursor(pageRows[pageRows.length - 1]!) : null };
+}
+
+/* Recent activity and the first-run card (the home page's extras) ------------------------ */
+
+/** How many items the home page's Recent Activity panel lists. */
+export const RECENT_ACTIVITY_LIMIT = 5;
+
+/** One of the member's own recent posts: what it was, when, and the question it belongs to. */
+export type RecentActivityItem = {
+  kind: "question" | "answer" | "comment";
+  id: number;
+  questionId: number;
+  questionTitle: string;
+  createdAt: string;
+  link: string;
+};
+
+/** What the first-run card needs: whether to show it, and which of the offered tags the member follows. */
+export interface WelcomeState {
+  show: boolean;
+  followedTagIds: number[];
+}
+
+/** The member's latest questions, answers and comments, each kind from its author index, newest first. */
+function recentActivitySql(viewer: Viewer, take: number): Prisma.Sql {
+  const visible = visibleQuestionsSql(viewer, "q");
+  return Prisma.sql`
+    SELECT kind, id, "questionId", "questionTitle", "createdAt" FROM (
+      (SELECT 'question' AS kind, q.id, q.id AS "questionId", q.title AS "questionTitle", q.created_at AS "createdAt"
+         FROM questions q WHERE q.author_id = ${viewer.id} AND ${visible}
+        ORDER BY q.created_at DESC LIMIT ${take})
+      UNION ALL
+      (SELECT 'answer', a.id, q.id, q.title, a.created_at
+         FROM answers a JOIN questions q ON q.id = a.question_id WHERE a.author_id = ${viewer.id} AND ${visible}
+        ORDER BY a.created_at DESC LIMIT ${take})
+      UNION ALL
+      (SELECT 'comment', c.id, q.id, q.title, c.created_at
+         FROM comments c JOIN answers a ON a.id = c.answer_id JOIN questions q ON q.id = a.question_id
+        WHERE c.author_id = ${viewer.id} AND ${visible}
+        ORDER BY c.created_at DESC LIMIT ${take})
+    ) activity
+    ORDER BY "createdAt" DESC, kind, id DESC
+    LIMIT ${take}`;
+}
+
+/**
+ * The home page's extras in one statement: the member's Recent Activity (their latest questions,
+ * answers and comments on questions they may still see, `limit` at most) and the first-run card's
+ * state: shown until dismissed (stored on the account, so on every device) or until the member
+ * follows a tag and has asked a question; `tagIds` are the popular tags the card offers.
+ */
+export async function getHomeExtras(
+  viewer: Viewer,
+  tagIds: number[],
+  limit = RECENT_ACTIVITY_LIMIT,
+): Promise<{ activity: RecentActivityItem[]; welcome: WelcomeState }> {
+  const take = Math.max(1, Math.min(20, limit));
+  const [row] = await db.$queryRaw<
+    {
+      activity: { kind: RecentActivityItem["kind"]; id: number; questionId: number; questionTitle: string; createdAt: string }[] | null;
+      dismissed: boolean;
+      followsTag: boolean;
+      asked: boolean;
+      followed: number[] | null;
+    }[]
+  >`
+    WITH activity AS (${recentActivitySql(viewer, take)})
+    SELECT (SELECT json_agg(json_build_object('kind', a.kind, 'id', a.id, 'questionId', a."questionId", 'questionTitle', a."questionTitle",
+                                              'createdAt', a."createdAt" AT TIME ZONE 'UTC') ORDER BY a."createdAt" DESC, a.kind, a.id DESC)
+              FROM activity a) AS activity,
+           coalesce((u.preferences->>'welcomeDismissed')::boolean, false) AS dismissed,
+           EXISTS (SELECT 1 FROM tag_follows tf WHERE tf.user_id = u.id) AS "followsTag",
+           EXISTS (SELECT 1 FROM questions q WHERE q.author_id = u.id) AS asked,
+           (SELECT array_agg(tf.tag_id) FROM tag_follows tf WHERE tf.user_id = u.id AND tf.tag_id = ANY(${tagIds}::int[])) AS followed
+      FROM users u WHERE u.id = ${viewer.id}`;
+  if (!row) return { activity: [], welcome: { show: false, followedTagIds: [] } };
+  const activity = (row.activity ?? []).map((item) => ({
+    kind: item.kind,
+    id: item.id,
+    questionId: item.questionId,
+    questionTitle: item.questionTitle,
+    createdAt: new Date(item.createdAt).toISOString(),
+    link: item.kind === "question" ? `/questions/${item.questionId}` : `/questions/${item.questionId}#${item.kind}-${item.id}`,
+  }));
+  return { activity, welcome: { show: !row.dismissed && !(row.followsTag && row.asked), followedTagIds: row.followed ?? [] } };
+}

@@ -105,8 +105,18 @@ describe("EditProfileDialog", () => {
     const { dialog } = open();
     await userEvent.type(within(dialog).getByLabelText("Website"), "javascript:alert(1)");
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
-    expect(await within(dialog).findByText("Please enter a valid URL starting with http:// or https://")).toBeInTheDocument();
+    expect(await within(dialog).findByText("Please enter a valid web address, like example.com or https://example.com")).toBeInTheDocument();
     expect(puts()).toEqual([]);
+  });
+
+  it("accepts a website typed without https:// and sends the full URL", async () => {
+    const { dialog } = open();
+    const input = within(dialog).getByLabelText("Website");
+    await userEvent.clear(input);
+    await userEvent.type(input, "priya.dev");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(puts()).toHaveLength(1));
+    expect(puts()[0]).toMatchObject({ website: "https://priya.dev" });
   });
 
   it("toasts the spec's failure", async () => {

@@ -98,6 +98,38 @@ describe("NotificationBell", () => {
     await waitFor(() => expect(screen.queryByTestId("unread-badge")).not.toBeInTheDocument());
     expect(calls("POST", "/api/notifications/1/read")).toHaveLength(1);
   });
+
+  it("names the actor and the question, and counts the unread items it shows against the total", async () => {
+    mockFetch((url) => {
+      if (url === "/api/notifications/unread-count") return jsonResponse({ count: 4 });
+      if (url === "/api/notifications?limit=3")
+        return jsonResponse([
+          note(1, { type: "follow", title: "New follower", message: "Grace Hopper started following you", link: "/users/u2" }),
+          note(2, { title: "New answer to your question", message: "Grace Hopper answered “How do I read a CSV?”" }),
+          note(3, { isRead: true }),
+        ]);
+      return undefined;
+    });
+    renderWithClient(<NotificationBell initialUnreadCount={4} />);
+    await userEvent.click(screen.getByRole("button", { name: "Notifications, 4 unread" }));
+    const menu = await screen.findByRole("menu");
+    expect(await within(menu).findByRole("menuitem", { name: /Grace Hopper started following you/ })).toHaveAttribute("href", "/users/u2");
+    expect(within(menu).getByRole("menuitem", { name: /How do I read a CSV\?/ })).toBeInTheDocument();
+    expect(within(menu).getByTestId("bell-unread-count")).toHaveTextContent("2 of 4 unread");
+  });
+
+  it("says just 'n unread' when every unread item is in the list", async () => {
+    mockFetch((url) => {
+      if (url === "/api/notifications/unread-count") return jsonResponse({ count: 1 });
+      if (url === "/api/notifications?limit=3") return jsonResponse([note(1), note(2, { isRead: true })]);
+      return undefined;
+    });
+    renderWithClient(<NotificationBell initialUnreadCount={1} />);
+    await userEvent.click(screen.getByRole("button", { name: "Notifications, 1 unread" }));
+    const menu = await screen.findByRole("menu");
+    await within(menu).findByRole("menuitem", { name: /Message 1/ });
+    expect(within(menu).getByTestId("bell-unread-count")).toHaveTextContent(/^1 unread$/);
+  });
 });
 
 describe("NotificationsView", () => {

@@ -45,12 +45,12 @@ beforeEach(() => {
 });
 
 describe("TopBar for a visitor", () => {
-  it("offers Questions, About and Log In, and a search that works for visitors", () => {
+  it("offers Questions, About and Sign In, and a search that works for visitors", () => {
     renderWithClient(<TopBar user={null} />);
     const account = screen.getByRole("navigation", { name: "Account" });
     expect(within(account).getByRole("link", { name: "Questions" })).toHaveAttribute("href", "/questions");
     expect(within(account).getByRole("link", { name: "About" })).toHaveAttribute("href", "/about");
-    expect(within(account).getByRole("link", { name: "Log In" })).toHaveAttribute("href", "/api/login");
+    expect(within(account).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/login");
     const search = screen.getByRole("searchbox", { name: "Search questions" });
     expect(search).toBeEnabled();
     expect(search).toHaveAttribute("placeholder", "Search questions...");

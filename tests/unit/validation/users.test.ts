@@ -4,6 +4,7 @@ import {
   cleanProfilePayload,
   cleanSocialUsername,
   isImageUrl,
+  normalizeWebsite,
   parseStoredPreferences,
   passwordChangeSchema,
   passwordFormProblem,
@@ -43,7 +44,7 @@ describe("profile payload", () => {
   });
 
   it.each([
-    [{ website: "mailto:a@b.c" }, "Please enter a valid URL starting with http:// or https://"],
+    [{ website: "mailto:a@b.c" }, "Please enter a valid web address, like example.com or https://example.com"],
     [{ lastName: "x".repeat(101) }, "Last name must be at most 100 characters"],
     [{ country: "x".repeat(101) }, "Country must be at most 100 characters"],
     [{ socialLinks: { github: "a/b" } }, "GitHub username may contain only letters, digits, _ . and -"],
@@ -53,6 +54,29 @@ describe("profile payload", () => {
     const result = profileUpdateSchema.safeParse(body);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(message);
+  });
+
+  it.each([
+    ["priya.dev", "https://priya.dev"],
+    ["  priya.dev/blog ", "https://priya.dev/blog"],
+    ["//priya.dev", "https://priya.dev"],
+    ["priya.dev:8080/x", "https://priya.dev:8080/x"],
+    ["http://priya.dev", "http://priya.dev"],
+    ["https://priya.dev", "https://priya.dev"],
+    ["javascript:alert(1)", null],
+    ["JavaScript:alert(1)", null],
+    ["data:text/html,hi", null],
+    ["mailto:a@b.c", null],
+    ["ftp://files.example", null],
+    ["priya", null],
+    ["", null],
+  ])("normalizeWebsite(%j) is %j", (input, expected) => {
+    expect(normalizeWebsite(input)).toBe(expected);
+  });
+
+  it("profileUpdateSchema stores a website typed without a scheme as its https URL", () => {
+    expect(profileUpdateSchema.parse({ website: "priya.dev" }).website).toBe("https://priya.dev");
+    expect(cleanProfilePayload({ ...blankForm, website: " priya.dev " })).toMatchObject({ website: "https://priya.dev" });
   });
 
   it("isImageUrl accepts http(s) and Agora's own uploads only", () => {
