@@ -5,6 +5,7 @@ import { cache } from "react";
 import { GroupPage } from "@/components/groups/group-page";
 import { GROUP_QUESTION_PAGE_SIZE } from "@/lib/api-client/paging";
 import { getViewer } from "@/lib/server/auth/session";
+import { parseId } from "@/lib/server/ids";
 import { presentGroup, presentJoinRequest } from "@/lib/server/groups/presenters";
 import { getGroupDetail, listJoinRequests } from "@/lib/server/groups/queries";
 import { presentQuestionSummary } from "@/lib/server/questions/presenters";
@@ -16,18 +17,9 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-const MAX_ID = 2_147_483_647;
-
-/** The id in the path as a group id, or null ("abc", "01", too large). */
-function parseGroupId(raw: string): number | null {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= MAX_ID ? id : null;
-}
-
 // generateMetadata and the page share one read per request.
 const loadGroup = cache(async (rawId: string) => {
-  const id = parseGroupId(rawId);
+  const id = parseId(rawId);
   const viewer = await getViewer();
   if (id === null || !viewer) return null;
   const row = await getGroupDetail(id, viewer);
