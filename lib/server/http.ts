@@ -1,5 +1,5 @@
 import "server-only";
-import { ZodError, type ZodType } from "zod";
+import { ZodError } from "zod";
 import { AppError, badRequest } from "@/lib/server/errors";
 import { assertSameOrigin } from "@/lib/server/origin";
 import { parseId } from "@/lib/server/ids";
@@ -93,11 +93,6 @@ function containsNul(root: unknown): boolean {
     }
   }
   return false;
-}
-
-/** Parses a value with a zod schema; failures become 400 with the schema's own message. */
-export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
-  return schema.parse(value);
 }
 
 /** The integer id a route segment names (parseId's one rule), or 404 with `what`. */

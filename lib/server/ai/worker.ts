@@ -306,8 +306,3 @@ export function startAiWorkerLoop(intervalMs = WORKER_INTERVAL_MS): void {
   tick();
 }
 
-/** Stops the periodic loop (tests and shutdown). */
-export function stopAiWorkerLoop(): void {
-  if (state.loop) clearInterval(state.loop);
-  state.loop = undefined;
-}

@@ -65,11 +65,6 @@ export async function listViewerVotes(viewer: Viewer | null, answerIds: readonly
   return votes;
 }
 
-/** The viewer's vote on one answer, or null. */
-export async function getViewerVote(viewer: Viewer | null, answerId: number): Promise<VoteType | null> {
-  return (await listViewerVotes(viewer, [answerId])).get(answerId) ?? null;
-}
-
 /**
  * The columns presentAnswers needs: each answer with its first comments (one more than shown, to
  * know whether there are more) and the viewer's vote, so that

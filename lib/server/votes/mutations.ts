@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db, Prisma } from "@/lib/server/db";
 import { orIfGone } from "@/lib/server/db-errors";
 import { notFound } from "@/lib/server/errors";
 import { chargeInTransaction } from "@/lib/server/rate-limit";
@@ -21,6 +21,22 @@ interface ScoreRow {
   delta: number;
   voteScore: number | null;
 }
+
+// The end of a vote statement, after its `delta` CTE (d: how far the score moves): the answer's
+// and the question's scores move in the same statement, and it returns the delta and the score.
+const movedScores = (answerId: number) => Prisma.sql`scored AS (
+      UPDATE answers a SET vote_score = a.vote_score + delta.d
+        FROM delta
+       WHERE a.id = ${answerId} AND delta.d <> 0
+      RETURNING a.question_id, a.vote_score
+    ), totals AS (
+      UPDATE questions q SET vote_score = q.vote_score + delta.d
+        FROM delta, scored
+       WHERE q.id = scored.question_id
+      RETURNING q.id
+    )
+    SELECT (SELECT d FROM delta) AS delta,
+           COALESCE((SELECT vote_score FROM scored), (SELECT vote_score FROM answers WHERE id = ${answerId})) AS "voteScore"`;
 
 /**
  * Sets the member's vote on an answer: a first vote counts ±1, switching counts ±2, repeating
@@ -46,19 +62,7 @@ export async function setVote({ answer, voter, voteType }: { answer: { id: numbe
           RETURNING (xmax = 0) AS inserted
         ), delta AS (
           SELECT COALESCE(SUM(CASE WHEN inserted THEN ${first}::int ELSE ${2 * first}::int END), 0)::int AS d FROM upsert
-        ), scored AS (
-          UPDATE answers a SET vote_score = a.vote_score + delta.d
-            FROM delta
-           WHERE a.id = ${answer.id} AND delta.d <> 0
-          RETURNING a.question_id, a.vote_score
-        ), totals AS (
-          UPDATE questions q SET vote_score = q.vote_score + delta.d
-            FROM delta, scored
-           WHERE q.id = scored.question_id
-          RETURNING q.id
-        )
-        SELECT (SELECT d FROM delta) AS delta,
-               COALESCE((SELECT vote_score FROM scored), (SELECT vote_score FROM answers WHERE id = ${answer.id})) AS "voteScore"`;
+        ), ${movedScores(answer.id)}`;
       if (scored && scored.delta !== 0) await chargeInTransaction(tx, "voteDaily", voter.id); // 429 undoes the vote
       // A new up-vote, or a down-vote turned up: its author hears of it in this transaction.
       if (scored && voteType === "up" && scored.delta > 0) await notifyUpvote(tx, { answerId: answer.id, voterId: voter.id });
@@ -81,19 +85,7 @@ export async function withdrawVote({ answer, voter }: { answer: { id: number }; 
       RETURNING vote_type
     ), delta AS (
       SELECT COALESCE(SUM(CASE WHEN vote_type = 'up' THEN -1 WHEN vote_type = 'down' THEN 1 ELSE 0 END), 0)::int AS d FROM removed
-    ), scored AS (
-      UPDATE answers a SET vote_score = a.vote_score + delta.d
-        FROM delta
-       WHERE a.id = ${answer.id} AND delta.d <> 0
-      RETURNING a.question_id, a.vote_score
-    ), totals AS (
-      UPDATE questions q SET vote_score = q.vote_score + delta.d
-        FROM delta, scored
-       WHERE q.id = scored.question_id
-      RETURNING q.id
-    )
-    SELECT (SELECT d FROM delta) AS delta,
-           COALESCE((SELECT vote_score FROM scored), (SELECT vote_score FROM answers WHERE id = ${answer.id})) AS "voteScore"`;
+    ), ${movedScores(answer.id)}`;
   if (!row || row.voteScore === null) throw notFound(ANSWER_NOT_FOUND);
   return { answerId: answer.id, voteScore: row.voteScore, viewerVote: null, changed: row.delta !== 0 };
 }
