@@ -117,6 +117,15 @@ export async function charge(name: LimiterName, key: string, points = 1): Promis
   }
 }
 
+/**
+ * Throws 429 when a key has no points left, without charging: a cheap refusal before costly work
+ * whose limit is charged later, in its transaction (chargeInTransaction decides under races).
+ */
+export async function refuseIfSpent(name: LimiterName, key: string): Promise<void> {
+  const seconds = await retryAfterSeconds(name, key);
+  if (seconds !== null) throw rateLimited(seconds, limits[name].message);
+}
+
 /** Seconds until a key may act again under a limit, or null when it still has points. */
 export async function retryAfterSeconds(name: LimiterName, key: string): Promise<number | null> {
   const res = await limiter(name).get(storeKey(key));

@@ -1,7 +1,7 @@
 import "server-only";
 import { db, Prisma } from "@/lib/server/db";
 import { conflict } from "@/lib/server/errors";
-import { charge, chargeInTransaction } from "@/lib/server/rate-limit";
+import { charge, chargeInTransaction, refuseIfSpent } from "@/lib/server/rate-limit";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "@/lib/server/auth/password";
 import { tokenName, viewerSelect, type Viewer } from "@/lib/server/auth/session";
 import { signInSchema, type RegisterInput } from "@/lib/validation/auth";
@@ -19,6 +19,7 @@ const isUniqueViolation = (error: unknown) =>
  * (429 once it is used up, however many arrive at once).
  */
 export async function registerUser(input: RegisterInput, ip: string): Promise<Viewer> {
+  await refuseIfSpent("register", ip); // spare the password hash once the address is spent
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.$transaction(
