@@ -43,7 +43,14 @@ export function CommentSection({ questionId, answer }: { questionId: number; ans
           size="sm"
           className="-ml-3 h-8 text-muted-foreground"
           disabled={more.isPending}
-          onClick={() => more.mutate(answer.commentsCursor!)}
+          onClick={() =>
+            more.mutate(answer.commentsCursor!, {
+              // The button goes away: keyboard focus moves to the first comment it brought.
+              onSuccess: (loaded) => {
+                if (loaded[0]) focusWhenRendered(commentElementId(loaded[0].id));
+              },
+            })
+          }
         >
           {more.isPending ? "Loading comments…" : `Show ${hidden} more ${hidden === 1 ? "comment" : "comments"}`}
         </Button>

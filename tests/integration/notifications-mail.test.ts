@@ -102,13 +102,19 @@ describe("a message whose 'sent' status cannot be saved", () => {
   }
   const filesOf = (row: { id: number }) => fs.readdirSync(path.join(dataDir, "outbox")).filter((name) => name.endsWith(`-${row.id}.eml`));
 
-  it("is not rescheduled, and is marked sent without a second copy when claimed again", async () => {
+  /** A message handed over (its file written) whose "sent" status could not be saved. */
+  async function sentButNotRecorded() {
     const row = await enqueue();
     const now = new Date();
     failSentStatus();
     await deliverPendingEmails({ now });
     jest.restoreAllMocks();
     expect(filesOf(row)).toHaveLength(1);
+    return { row, now };
+  }
+
+  it("is not rescheduled, and is marked sent without a second copy when claimed again", async () => {
+    const { row, now } = await sentButNotRecorded();
     // Still claimed by its sender: not pending, not due again before its lease ends.
     expect(await db.emailOutbox.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "sending", attempts: 1 });
     await deliverPendingEmails({ now: new Date(now.getTime() + 60_000) });
@@ -120,11 +126,7 @@ describe("a message whose 'sent' status cannot be saved", () => {
   });
 
   it("sent again by an instance that did not hand it over, it keeps its one Message-ID and its one file", async () => {
-    const row = await enqueue();
-    const now = new Date();
-    failSentStatus();
-    await deliverPendingEmails({ now });
-    jest.restoreAllMocks();
+    const { row, now } = await sentButNotRecorded();
     // Another instance does not remember what this one handed over.
     (globalThis as unknown as { agoraMailHandedOver: { clear(): void } }).agoraMailHandedOver.clear();
     await deliverPendingEmails({ now: new Date(now.getTime() + MAIL_LEASE_MS + 1000) });

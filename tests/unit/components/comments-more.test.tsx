@@ -47,6 +47,7 @@ describe("Show N more comments", () => {
     expect(within(document.getElementById("comment-1")!).getByText("Comment 7")).toBeInTheDocument();
     expect(within(document.getElementById("comment-8")!).getByText("Comment 9")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /more comment/ })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.activeElement).toBe(document.getElementById("comment-6")));
   });
 
   it("says 'comment' for one, and offers nothing when every comment is shown", () => {
