@@ -7,19 +7,22 @@ import { focusWhenRendered } from "@/components/answer/focus";
 import { CommentForm } from "@/components/comments/comment-form";
 import { CommentItem, commentElementId } from "@/components/comments/comment-item";
 import { Button } from "@/components/ui/button";
-import { useAddComment } from "@/lib/api-client/comments";
-import type { Answer } from "@/lib/api-client/question-cache";
+import { useAddComment, useShowMoreComments } from "@/lib/api-client/comments";
+import { countComments, type Answer } from "@/lib/api-client/question-cache";
 
 /**
- * The threaded comments under an answer, and for members an "Add a comment" box (closed until
- * asked for, so long answer lists stay calm).
+ * The threaded comments under an answer (the first few, then "Show N more comments" for the
+ * rest), and for members an "Add a comment" box (closed until asked for, so long answer lists
+ * stay calm).
  */
 export function CommentSection({ questionId, answer }: { questionId: number; answer: Answer }) {
   const [open, setOpen] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const add = useAddComment(questionId, answer.id);
+  const more = useShowMoreComments(questionId, answer.id);
   const comments = answer.comments;
+  const hidden = answer.commentsCursor ? Math.max(0, answer.commentCount - countComments(comments)) : 0;
 
   if (comments.length === 0 && !answer.viewerCan.comment) return null;
 
@@ -31,6 +34,26 @@ export function CommentSection({ questionId, answer }: { questionId: number; ans
             <CommentItem key={comment.id} questionId={questionId} comment={comment} onRemoved={() => listRef.current?.focus({ preventScroll: true })} />
           ))}
         </ul>
+      ) : null}
+
+      {hidden > 0 && answer.commentsCursor ? (
+        <Button
+          type="button"
+          variant="link"
+          size="sm"
+          className="-ml-3 h-8 text-muted-foreground"
+          disabled={more.isPending}
+          onClick={() =>
+            more.mutate(answer.commentsCursor!, {
+              // The button goes away: keyboard focus moves to the first comment it brought.
+              onSuccess: (loaded) => {
+                if (loaded[0]) focusWhenRendered(commentElementId(loaded[0].id));
+              },
+            })
+          }
+        >
+          {more.isPending ? "Loading comments…" : `Show ${hidden} more ${hidden === 1 ? "comment" : "comments"}`}
+        </Button>
       ) : null}
 
       {answer.viewerCan.comment ? (

@@ -3,7 +3,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { apiJson, apiRequest } from "@/lib/api-client/fetcher";
+import { fetchListPage } from "@/lib/api-client/paging";
 import {
+  addLoadedComments,
   insertComment,
   markQuestionListsStale,
   removeComment,
@@ -24,6 +26,31 @@ export function useAddComment(questionId: number, answerId: number) {
       toastSuccess("Comment posted");
     },
     onError: (error) => toastMutationError(error, "Error", "Failed to add comment. Please try again."),
+  });
+}
+
+/** Most comments one request of "Show N more comments" asks for (the server's page cap). */
+const MORE_COMMENTS_PAGE = 100;
+
+/**
+ * "Show N more comments": loads the rest of an answer's comments (GET /api/answers/{id}/comments
+ * from the answer's `commentsCursor`, page after page) into the cached question page.
+ */
+export function useShowMoreComments(questionId: number, answerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (cursor: string) => {
+      const loaded: Comment[] = [];
+      let next: string | null = cursor;
+      while (next) {
+        const page: { items: Comment[]; nextCursor: string | null } = await fetchListPage<Comment>(`/api/answers/${answerId}/comments`, { limit: MORE_COMMENTS_PAGE }, next);
+        loaded.push(...page.items);
+        next = page.nextCursor;
+      }
+      return loaded;
+    },
+    onSuccess: (loaded) => updateQuestionDetail(queryClient, questionId, (q) => addLoadedComments(q, answerId, loaded, null)),
+    onError: (error) => toastMutationError(error, "Error", "Failed to load comments. Please try again."),
   });
 }
 

@@ -130,3 +130,36 @@ export function removeComment(question: QuestionDetail, answerId: number, commen
   const edited = updateAnswer(question, answerId, (a) => ({ ...a, comments: mapComments(a.comments, (c) => (c.id === commentId ? null : c)) }));
   return withCommentCount(edited, answerId, -removed);
 }
+
+/** Nests flat comments (oldest first, replies naming their parent) into trees; a reply whose parent is missing stays at the top. */
+export function nestComments(flat: readonly Comment[]): Comment[] {
+  const byId = new Map<number, Comment>();
+  for (const c of flat) byId.set(c.id, { ...c, replies: [] });
+  const roots: Comment[] = [];
+  for (const c of flat) {
+    const node = byId.get(c.id)!;
+    const parent = c.parentCommentId === null ? undefined : byId.get(c.parentCommentId);
+    if (parent && parent !== node) parent.replies.push(node);
+    else if (!roots.includes(node)) roots.push(node);
+  }
+  return roots;
+}
+
+function flattenComments(comments: readonly Comment[]): Comment[] {
+  return comments.flatMap((c) => [c, ...flattenComments(c.replies)]);
+}
+
+const oldestFirst = (a: Comment, b: Comment) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
+
+/**
+ * Adds the comments "Show N more comments" loaded (flat, from GET /api/answers/{id}/comments) to
+ * the answer's trees, each once and oldest first, and keeps where the list continues (null: all loaded).
+ */
+export function addLoadedComments(question: QuestionDetail, answerId: number, loaded: readonly Comment[], commentsCursor: string | null): QuestionDetail {
+  return updateAnswer(question, answerId, (answer) => {
+    const known = flattenComments(answer.comments);
+    const ids = new Set(known.map((c) => c.id));
+    const all = [...known, ...loaded.filter((c) => !ids.has(c.id))].sort(oldestFirst);
+    return { ...answer, comments: nestComments(all), commentsCursor };
+  });
+}

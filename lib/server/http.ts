@@ -1,7 +1,8 @@
 import "server-only";
-import { ZodError, type ZodType } from "zod";
+import { ZodError } from "zod";
 import { AppError, badRequest } from "@/lib/server/errors";
 import { assertSameOrigin } from "@/lib/server/origin";
+import { parseId } from "@/lib/server/ids";
 
 type RouteContext = { params: Promise<Record<string, string>> };
 type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
@@ -94,15 +95,9 @@ function containsNul(root: unknown): boolean {
   return false;
 }
 
-/** Parses a value with a zod schema; failures become 400 with the schema's own message. */
-export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
-  return schema.parse(value);
-}
-
-/** A positive integer id from a route segment, or 404. */
+/** The integer id a route segment names (parseId's one rule), or 404 with `what`. */
 export function idParam(value: string | undefined, what = "Not found"): number {
-  if (!value || !/^\d{1,10}$/.test(value)) throw new AppError("not_found", what);
-  const id = Number(value);
-  if (id < 1 || id > 2147483647) throw new AppError("not_found", what);
+  const id = parseId(value);
+  if (id === null) throw new AppError("not_found", what);
   return id;
 }

@@ -52,6 +52,7 @@ const isAuthor: Predicate<{ authorId: string }> = (v, r) => r.authorId === v.id;
 const isSelf: Predicate<UserResource> = (v, r) => r.id === v.id;
 const isGroupCreator: Predicate<GroupResource> = (v, g) => g.creatorId === v.id;
 const isGroupMember: Predicate<GroupResource> = (v, g) => g.creatorId === v.id || (v.groupIds ?? []).includes(g.id);
+const reviewsJoinRequests: Predicate<GroupResource> = (v, g) => g.isPrivate && isGroupCreator(v, g); // only private groups take requests
 const isMemberButNotCreator: Predicate<GroupResource> = (v, g) => isGroupMember(v, g) && !isGroupCreator(v, g);
 const notMemberYet: Predicate<GroupResource> = (v, g) => !isGroupMember(v, g);
 const mayReply: Predicate<CommentResource> = (_v, c) => c.depth < 2; // replies nest below depth 3
@@ -82,6 +83,7 @@ const table = {
   "user.viewSaved": { visitor: "no", member: isSelf },
   "user.viewProfile": { visitor: publicProfile, member: profileForMembers },
   "user.viewDirectory": { visitor: "yes", member: "yes" }, // the directory lists only the profiles the viewer may see
+  "user.listInDirectory": { visitor: publicProfile, member: profileForMembers },
   "user.changeSettings": { visitor: "no", member: "yes" },
   "user.deleteAccount": { visitor: "no", member: "yes" },
   "image.upload": { visitor: "no", member: "yes" },
@@ -92,10 +94,13 @@ const table = {
   "group.edit": { visitor: "no", member: isGroupCreator },
   "group.post": { visitor: "no", member: isGroupMember },
   "group.viewContent": { visitor: (_v: Viewer, g: GroupResource) => !g.isPrivate, member: (v: Viewer, g: GroupResource) => !g.isPrivate || isGroupMember(v, g) },
-  "group.reviewRequests": { visitor: "no", member: isGroupCreator },
+  "group.reviewRequests": { visitor: "no", member: reviewsJoinRequests },
 } satisfies Record<string, { visitor: Cell<never>; member: Cell<never> }>;
 
 export type Action = keyof typeof table;
+
+/** Every action of the table (tests check that each one is decided as SPEC.md section 6 says). */
+export const ACTIONS = Object.keys(table) as Action[];
 type ResourceOf<A extends Action> = (typeof table)[A]["member"] extends Predicate<infer R> ? R : unknown;
 
 const VISITOR: Viewer = { id: "" };
@@ -171,6 +176,25 @@ export function commentViewerCan(viewer: Viewer | null, comment: CommentResource
     delete: can(viewer, "comment.delete", comment),
     reply: can(viewer, "comment.reply", comment),
   };
+}
+
+const PROFILE_VISIBILITIES = ["public", "registered", "private"] as const;
+
+/**
+ * The members directory's filter over users `alias`, as an SQL condition read off the table's
+ * "user.listInDirectory" row: the visibility levels the row lets the viewer see on someone
+ * else's profile, plus the viewer's own profile when the row lets them see that. A stored
+ * visibility other than "registered" or "private" counts as "public" (presentPrivacySettings).
+ */
+export function listedProfilesSql(viewer: Viewer | null, alias = "u"): Prisma.Sql {
+  if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Invalid SQL alias: ${alias}`);
+  const u = Prisma.raw(`"${alias}"`);
+  // Nobody's id is "", so this profile is someone else's for members and visitors alike.
+  const othersLevels = PROFILE_VISIBILITIES.filter((level) => can(viewer, "user.listInDirectory", { id: "", profileVisibility: level }));
+  const visibility = Prisma.sql`(CASE WHEN ${u}.privacy_settings->>'profileVisibility' IN ('registered', 'private') THEN ${u}.privacy_settings->>'profileVisibility' ELSE 'public' END)`;
+  const others = othersLevels.length > 0 ? Prisma.sql`${visibility} IN (${Prisma.join(othersLevels)})` : Prisma.sql`FALSE`;
+  const ownVisible = viewer !== null && PROFILE_VISIBILITIES.every((level) => can(viewer, "user.listInDirectory", { id: viewer.id, profileVisibility: level }));
+  return ownVisible ? Prisma.sql`(${others} OR ${u}.id = ${viewer.id})` : Prisma.sql`(${others})`;
 }
 
 /**

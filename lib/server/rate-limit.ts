@@ -6,36 +6,69 @@ import { rateLimited } from "@/lib/server/errors";
 import { isPeerAddressStamped, PEER_ADDRESS_HEADER } from "@/lib/server/peer-address";
 import { SIGN_IN_THROTTLED_MESSAGE } from "@/lib/validation/auth";
 
+/** Whom a limit counts: the client's address (clientIp) or the signed-in member's id. */
+export type LimitKey = "ip" | "member";
+
+/** One limit: its allowance, whom it counts, where its default comes from, and its 429 message. */
+export interface LimitSpec {
+  points: number;
+  /** The window in seconds. */
+  duration: number;
+  key: LimitKey;
+  /** Where the default allowance comes from. */
+  source: string;
+  message: string;
+}
+
 /*
- * Every rate limit of DECISIONS.md section 8 in one table: how many points per window, and
- * the message a 429 carries. Counters live in Postgres (table rate_limits, created by the
- * first migration in rate-limiter-flexible's own layout), so they hold across instances.
+ * Every rate limit of Agora, in this one table (DECISIONS.md section 8, docs/SECURITY.md section
+ * 6): callers charge a limit by its name with the functions below and nothing else. Counters live
+ * in Postgres (table rate_limits, created by the first migration in rate-limiter-flexible's own
+ * layout), so they hold across instances. A limit guarding a write that must never exceed its
+ * allowance under concurrent requests is charged inside the write's transaction
+ * (chargeInTransaction: check and charge in one statement, undone with the write); the others are
+ * charged by the route before the work (charge, chargeInOrder).
  */
 const limits = {
-  /** Sign-in attempts per IP (Discourse: 6 a minute). */
-  signIn: { points: 6, duration: 60, message: SIGN_IN_THROTTLED_MESSAGE },
-  /** Accounts created per IP. */
-  register: { points: 10, duration: 60 * 60, message: "Too many accounts were created from your network. Please try again later." },
-  /** Questions per member: at least 15 seconds apart. */
-  questionInterval: { points: 1, duration: 15, message: "Please wait a few seconds before asking another question." },
-  /** Questions per member per day. */
-  questionDaily: { points: 20, duration: 24 * 60 * 60, message: "You can ask at most 20 questions a day. Please try again tomorrow." },
-  /** Votes per member per day. */
-  voteDaily: { points: 40, duration: 24 * 60 * 60, message: "You can vote at most 40 times a day. Please try again tomorrow." },
-  /** AI generations (custom-prompt previews) per member per hour. */
-  aiHourly: { points: 20, duration: 60 * 60, message: "You have used your AI answers for this hour. Please try again later." },
-  /** Image uploads per member per hour. */
-  uploadHourly: { points: 30, duration: 60 * 60, message: "You have uploaded many images this hour. Please try again later." },
-  /** Searches per IP by visitors (members search without this limit): full-text search is the costliest read. */
-  searchVisitor: { points: 30, duration: 60, message: "Too many searches from your network. Please wait a minute and try again." },
-  /** Password-change attempts per member per hour (each one checks the current password). */
-  passwordChange: { points: 10, duration: 60 * 60, message: "Too many password attempts. Please try again later." },
-} satisfies Record<string, { points: number; duration: number; message: string }>;
+  signIn: { points: 6, duration: 60, key: "ip", source: "Discourse: max_logins_per_ip_per_minute", message: SIGN_IN_THROTTLED_MESSAGE },
+  register: {
+    points: 10, duration: 60 * 60, key: "ip", source: "Agora (DECISIONS.md section 8: mass sign-ups)",
+    message: "Too many accounts were created from your network. Please try again later.",
+  },
+  questionInterval: {
+    points: 1, duration: 15, key: "member", source: "Discourse: rate_limit_create_topic (15 s)",
+    message: "Please wait a few seconds before asking another question.",
+  },
+  questionDaily: {
+    points: 20, duration: 24 * 60 * 60, key: "member", source: "Discourse: max_topics_per_day (20)",
+    message: "You can ask at most 20 questions a day. Please try again tomorrow.",
+  },
+  voteDaily: {
+    points: 40, duration: 24 * 60 * 60, key: "member", source: "Discourse: max_likes_per_day (40)",
+    message: "You can vote at most 40 times a day. Please try again tomorrow.",
+  },
+  aiHourly: {
+    points: 20, duration: 60 * 60, key: "member", source: "Agora (DECISIONS.md section 8: hourly AI quota)",
+    message: "You have used your AI answers for this hour. Please try again later.",
+  },
+  uploadHourly: {
+    points: 30, duration: 60 * 60, key: "member", source: "Agora (storage cost)",
+    message: "You have uploaded many images this hour. Please try again later.",
+  },
+  searchVisitor: {
+    points: 30, duration: 60, key: "ip", source: "Agora (full-text search is the costliest read; members are not limited)",
+    message: "Too many searches from your network. Please wait a minute and try again.",
+  },
+  passwordChange: {
+    points: 10, duration: 60 * 60, key: "member", source: "Agora (guessing the current password)",
+    message: "Too many password attempts. Please try again later.",
+  },
+} satisfies Record<string, LimitSpec>;
 
 export type LimiterName = keyof typeof limits;
 
 /** The limits table, read-only (for tests and for messages shown ahead of time). */
-export const rateLimits: Readonly<Record<LimiterName, { points: number; duration: number; message: string }>> = limits;
+export const rateLimits: Readonly<Record<LimiterName, LimitSpec>> = limits;
 
 let pool: pg.Pool | undefined;
 const limiters = new Map<LimiterName, RateLimiterPostgres>();
@@ -78,8 +111,8 @@ const storeKey = (key: string) => key.slice(0, 200);
 
 const secondsOf = (res: RateLimiterRes) => Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 
-/** Spends points of a limit for a key (an IP or a member id); throws 429 with Retry-After when none are left. */
-export async function consume(name: LimiterName, key: string, points = 1): Promise<void> {
+/** Charges a limit for a key (an IP or a member id, as the table says); throws 429 with Retry-After when none are left. */
+export async function charge(name: LimiterName, key: string, points = 1): Promise<void> {
   try {
     await limiter(name).consume(storeKey(key), points);
   } catch (rejection) {
@@ -88,8 +121,11 @@ export async function consume(name: LimiterName, key: string, points = 1): Promi
   }
 }
 
-/** Throws 429 when a key has no points left, without spending any (for limits charged only on success). */
-export async function assertUnderLimit(name: LimiterName, key: string): Promise<void> {
+/**
+ * Throws 429 when a key has no points left, without charging: a cheap refusal before costly work
+ * whose limit is charged later, in its transaction (chargeInTransaction decides under races).
+ */
+export async function refuseIfSpent(name: LimiterName, key: string): Promise<void> {
   const seconds = await retryAfterSeconds(name, key);
   if (seconds !== null) throw rateLimited(seconds, limits[name].message);
 }
@@ -105,20 +141,20 @@ export async function retryAfterSeconds(name: LimiterName, key: string): Promise
  * Several limits of one action in a single statement (one round trip, on Prisma's pool rather
  * than the limiter's own three connections), with exactly the semantics of
  *
- *   for (const name of check) await assertUnderLimit(name, key);
- *   for (const name of spend) await consume(name, key);
+ *   for (const name of check) if (await retryAfterSeconds(name, key) !== null) throw 429;
+ *   for (const name of spend) await charge(name, key);
  *
  * on rate-limiter-flexible's own rows (same keys, same upsert, same expiry in epoch ms), so
  * retryAfterSeconds, resetLimit and refund keep working on them: nothing is spent when a
  * `check` limit is already used up; each `spend` limit is charged a point only when the one
  * before it was not exceeded, and the first exceeded one answers the 429 with its message and
  * Retry-After. The upsert locks the row (ON CONFLICT DO UPDATE), so concurrent requests are
- * counted one after the other and the limit holds under races, as with consume().
- * Unlike consume(), a database failure is not covered by the in-memory insurance limiter: the
+ * counted one after the other and the limit holds under races, as with charge().
+ * Unlike charge(), a database failure is not covered by the in-memory insurance limiter: the
  * action this guards writes to the same database and would fail as well.
  */
-export async function consumeInOrder(key: string, { check, spend }: { check: readonly LimiterName[]; spend: readonly LimiterName[] }): Promise<void> {
-  if (spend.length === 0) throw new Error("consumeInOrder: nothing to spend");
+export async function chargeInOrder(key: string, { check, spend }: { check: readonly LimiterName[]; spend: readonly LimiterName[] }): Promise<void> {
+  if (spend.length === 0) throw new Error("chargeInOrder: nothing to spend");
   const now = Date.now();
   const rlKey = (name: LimiterName) => `${name}:${storeKey(key)}`;
   const nowMs = Prisma.sql`${now}::bigint`;
@@ -129,17 +165,9 @@ export async function consumeInOrder(key: string, { check, spend }: { check: rea
           ? Prisma.sql`SELECT 1`
           : Prisma.sql`SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM used WHERE used.points >= used.max)`
         : Prisma.sql`SELECT 1 FROM s${Prisma.raw(String(i - 1))} WHERE points <= ${limits[spend[i - 1]!].points}::int`;
-    // rate-limiter-flexible's upsert (RateLimiterPostgres._upsert), gated on the step before.
-    return Prisma.sql`s${Prisma.raw(String(i))} AS (
-      INSERT INTO rate_limits (key, points, expire)
-      SELECT ${rlKey(name)}::varchar, 1, ${now + limits[name].duration * 1000}::bigint FROM (${gate}) AS gate
-      ON CONFLICT (key) DO UPDATE SET
-        points = CASE WHEN rate_limits.expire <= ${nowMs} THEN 1 ELSE rate_limits.points + 1 END,
-        expire = CASE WHEN rate_limits.expire <= ${nowMs} THEN EXCLUDED.expire ELSE rate_limits.expire END
-      RETURNING key, points, expire
-    )`;
+    return Prisma.sql`s${Prisma.raw(String(i))} AS (${upsertSql(name, key, now, gate)})`;
   });
-  // What assertUnderLimit reads (RateLimiterPostgres._get): unexpired rows of the checked limits.
+  // What retryAfterSeconds reads (RateLimiterPostgres._get): unexpired rows of the checked limits.
   const checked = check.length === 0 ? Prisma.sql`SELECT NULL::varchar AS key, 0 AS max WHERE false` : Prisma.join(check.map((name) => Prisma.sql`SELECT ${rlKey(name)}::varchar AS key, ${limits[name].points}::int AS max`), " UNION ALL ");
   const rows = await db.$queryRaw<{ step: string; key: string; points: number; expire: number | null }[]>`
     WITH wanted AS (${checked}),
@@ -161,9 +189,40 @@ export async function consumeInOrder(key: string, { check, spend }: { check: rea
   }
   for (const name of spend) {
     const row = found("spend", name);
-    if (!row) throw new Error(`consumeInOrder: ${name} was not charged`); // cannot happen: the step before it passed
+    if (!row) throw new Error(`chargeInOrder: ${name} was not charged`); // cannot happen: the step before it passed
     if (row.points > limits[name].points) throw reject(name, row.expire);
   }
+}
+
+/**
+ * Charges a limit inside a write's transaction, in one statement that counts and reads the new
+ * total (rate-limiter-flexible's own upsert, which locks the counter's row until the transaction
+ * ends): past the allowance it throws 429, and the transaction is undone with the write, so the
+ * check and the charge are one step and concurrent writes can never exceed the allowance.
+ */
+export async function chargeInTransaction(tx: Pick<typeof db, "$queryRaw">, name: LimiterName, key: string): Promise<void> {
+  const now = Date.now();
+  const [row] = await tx.$queryRaw<{ points: number; expire: number | null }[]>`
+    WITH charged AS (${upsertSql(name, key, now, Prisma.sql`SELECT 1`)})
+    SELECT points, expire::float8 AS expire FROM charged`;
+  if (!row) throw new Error(`chargeInTransaction: ${name} was not charged`);
+  if (row.points > limits[name].points) {
+    const msBeforeNext = row.expire === null ? -1 : Math.max(row.expire - Date.now(), 0);
+    throw rateLimited(Math.max(1, Math.ceil(msBeforeNext / 1000)), limits[name].message);
+  }
+}
+
+// rate-limiter-flexible's upsert (RateLimiterPostgres._upsert) of one point, when `gate` yields a row:
+// same key ("name:key"), same expiry in epoch ms, so the library reads and resets these rows.
+function upsertSql(name: LimiterName, key: string, now: number, gate: Prisma.Sql): Prisma.Sql {
+  const nowMs = Prisma.sql`${now}::bigint`;
+  return Prisma.sql`
+      INSERT INTO rate_limits (key, points, expire)
+      SELECT ${`${name}:${storeKey(key)}`}::varchar, 1, ${now + limits[name].duration * 1000}::bigint FROM (${gate}) AS gate
+      ON CONFLICT (key) DO UPDATE SET
+        points = CASE WHEN rate_limits.expire <= ${nowMs} THEN 1 ELSE rate_limits.points + 1 END,
+        expire = CASE WHEN rate_limits.expire <= ${nowMs} THEN EXCLUDED.expire ELSE rate_limits.expire END
+      RETURNING key, points, expire`;
 }
 
 /** Gives points back to a key (an attempt that should not count after all). */

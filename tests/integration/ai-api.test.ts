@@ -8,7 +8,7 @@ import { POST as postAnswer } from "@/app/api/questions/[id]/answers/route";
 import { GET as followStream } from "@/app/api/questions/[id]/ai-answer/stream/route";
 import { GET as cronGet, POST as cronPost } from "@/app/api/cron/ai-answers/route";
 import { GET as getQuestion } from "@/app/api/questions/[id]/route";
-import { consume, resetLimit } from "@/lib/server/rate-limit";
+import { charge, resetLimit } from "@/lib/server/rate-limit";
 import { createQuestion as createQuestionWithJob } from "@/lib/server/questions/mutations";
 import { claimJobs, processOwedAnswers, renewLease } from "@/lib/server/ai/worker";
 import { AI_NOT_CONFIGURED_MESSAGE, GENERATE_FAILED_MESSAGE, PROMPT_REQUIRED_MESSAGE } from "@/lib/validation/ai";
@@ -98,7 +98,7 @@ describe("POST /api/questions/:id/generate-preview", () => {
   });
 
   it("answers 429 with Retry-After and a readable message once the hourly quota is spent", async () => {
-    await consume("aiHourly", bob.id, 20);
+    await charge("aiHourly", bob.id, 20);
     const res = await preview(bob, question.id, { customPrompt: "Explain it" });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("Retry-After"))).toBeGreaterThan(0);
@@ -136,7 +136,7 @@ describe("POST /api/questions/:id/generate-preview", () => {
 
   it("ends with empty content for an empty completion, and gives the quota back", async () => {
     fake.behave({ mode: "empty" });
-    await consume("aiHourly", bob.id, 19);
+    await charge("aiHourly", bob.id, 19);
     const events = await readSse(await preview(bob, question.id, { customPrompt: "Explain it" }));
     expect(events.at(-1)).toEqual({ event: "done", data: { content: "", provenance: null } });
     // The empty try did not count: one more preview is still allowed.

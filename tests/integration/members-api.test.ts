@@ -111,12 +111,19 @@ describe("GET /api/users", () => {
     expect(voters.body[0].votesCount).toBe(1);
   });
 
-  it("searches names and the e-mail's local part, never the domain; a whole address only exactly", async () => {
+  it("searches names and the e-mail's local part (the handle), never the domain", async () => {
     expect(ids((await members(`?search=asha ${clan}`, viewer)).body)).toEqual([asker.id]);
     expect(ids((await members(`?search=${asker.email.split("@")[0]}`, viewer)).body)).toEqual([asker.id]);
     expect(ids((await members(`?search=example.com`, viewer)).body)).not.toContain(asker.id);
-    expect(ids((await members(`?search=${encodeURIComponent(asker.email.toUpperCase())}`, viewer)).body)).toEqual([asker.id]);
     expect((await members(`?search=${encodeURIComponent("%")}`, viewer)).body).toEqual([]);
+  });
+
+  it("never matches a whole e-mail address but the viewer's own: nobody learns whether an address is registered", async () => {
+    const address = encodeURIComponent(asker.email.toUpperCase());
+    expect((await members(`?search=${address}`, viewer)).body).toEqual([]);
+    expect((await members(`?search=${address}`)).body).toEqual([]);
+    expect((await members(`?search=${encodeURIComponent(asker.email)}&tab=asker`, answerer)).body).toEqual([]);
+    expect(ids((await members(`?search=${address}`, asker)).body)).toEqual([asker.id]);
   });
 
   it("never shows another member's e-mail, only one's own", async () => {
@@ -149,5 +156,47 @@ describe("GET /api/users", () => {
     expect((await members("?cursor=abc", viewer)).body.message).toBe("Invalid cursor");
     expect((await members("?limit=-2", viewer)).res.status).toBe(400);
     expect((await members(`?search=${"x".repeat(101)}`, viewer)).res.status).toBe(400);
+  });
+
+  describe("profile privacy (lib/server/policy.ts, user.listInDirectory)", () => {
+    // A clan of its own, so the counts above are not disturbed.
+    const hidden = `Yy${unique()}`;
+    let open: { id: string; email: string };
+    let membersOnly: { id: string; email: string };
+    let secretive: { id: string; email: string };
+
+    beforeAll(async () => {
+      const withVisibility = async (firstName: string, profileVisibility: string) => {
+        const user = await createUser({ tag: firstName.toLowerCase(), firstName, lastName: hidden });
+        await db.user.update({ where: { id: user.id }, data: { privacySettings: { profileVisibility, showActivity: true, allowMessages: true } } });
+        const question = await createQuestion({ author: user });
+        await createAnswer({ question, author: user });
+        return user;
+      };
+      open = await withVisibility("Open", "public");
+      membersOnly = await withVisibility("Members", "registered");
+      secretive = await withVisibility("Secret", "private");
+    });
+
+    it.each(["new", "asker", "answerer"])("visitors see public profiles only (tab %s)", async (tab) => {
+      const { res, body } = await members(`?tab=${tab}&search=${hidden}`);
+      expect(res.status).toBe(200);
+      expect(ids(body)).toEqual([open.id]);
+    });
+
+    it("members see public and members-only profiles, never another's private one, nor its statistics", async () => {
+      const { body } = await members(`?search=${hidden}`, viewer);
+      expect(ids(body).sort()).toEqual([open.id, membersOnly.id].sort());
+      const askers = await members(`?tab=asker&search=${hidden}`, viewer);
+      expect(ids(askers.body)).not.toContain(secretive.id);
+      expect(JSON.stringify(askers.body)).not.toContain(secretive.id);
+    });
+
+    it("the owner of a private profile still finds themself", async () => {
+      const { body } = await members(`?search=${hidden}`, secretive);
+      expect(ids(body).sort()).toEqual([open.id, membersOnly.id, secretive.id].sort());
+      const byHandle = await members(`?search=${secretive.email.split("@")[0]}`, viewer);
+      expect(byHandle.body).toEqual([]);
+    });
   });
 });

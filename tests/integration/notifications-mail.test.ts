@@ -7,7 +7,8 @@ import { db } from "@/lib/server/db";
 import { closeRateLimitStore } from "@/lib/server/rate-limit";
 import { POST as postAnswer } from "@/app/api/questions/[id]/answers/route";
 import { GET as cronGet, POST as cronPost } from "@/app/api/cron/mail/route";
-import { deliverPendingEmails, mailBackoffMs, MAX_MAIL_ATTEMPTS } from "@/lib/server/mail/sender";
+import { deliverPendingEmails, MAIL_LEASE_MS, mailBackoffMs, MAX_MAIL_ATTEMPTS } from "@/lib/server/mail/sender";
+import { messageIdOf } from "@/lib/server/mail/transport";
 import { sendWeeklyDigests } from "@/lib/server/mail/digest";
 import {
   createAnswer,
@@ -87,6 +88,54 @@ describe("the sender without SMTP_URL", () => {
       expect(files.filter((name) => name.endsWith(`-${row.id}.eml`))).toHaveLength(1);
       expect((await db.emailOutbox.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("sent");
     }
+  });
+});
+
+describe("a message whose 'sent' status cannot be saved", () => {
+  afterEach(() => jest.restoreAllMocks());
+
+  /** Makes every write of a "sent" status fail, as a lost database connection would. */
+  function failSentStatus() {
+    const original = db.$executeRaw.bind(db);
+    jest.spyOn(db, "$executeRaw").mockImplementation(((strings: TemplateStringsArray, ...values: unknown[]) =>
+      strings.join("?").includes("status = 'sent'") ? Promise.reject(new Error("connection lost")) : original(strings, ...values)) as typeof db.$executeRaw);
+  }
+  const filesOf = (row: { id: number }) => fs.readdirSync(path.join(dataDir, "outbox")).filter((name) => name.endsWith(`-${row.id}.eml`));
+
+  /** A message handed over (its file written) whose "sent" status could not be saved. */
+  async function sentButNotRecorded() {
+    const row = await enqueue();
+    const now = new Date();
+    failSentStatus();
+    await deliverPendingEmails({ now });
+    jest.restoreAllMocks();
+    expect(filesOf(row)).toHaveLength(1);
+    return { row, now };
+  }
+
+  it("is not rescheduled, and is marked sent without a second copy when claimed again", async () => {
+    const { row, now } = await sentButNotRecorded();
+    // Still claimed by its sender: not pending, not due again before its lease ends.
+    expect(await db.emailOutbox.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "sending", attempts: 1 });
+    await deliverPendingEmails({ now: new Date(now.getTime() + 60_000) });
+    expect((await db.emailOutbox.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("sending");
+
+    await deliverPendingEmails({ now: new Date(now.getTime() + MAIL_LEASE_MS + 1000) });
+    expect(await db.emailOutbox.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: "sent", attempts: 2 });
+    expect(filesOf(row)).toHaveLength(1);
+  });
+
+  it("sent again by an instance that did not hand it over, it keeps its one Message-ID and its one file", async () => {
+    const { row, now } = await sentButNotRecorded();
+    // Another instance does not remember what this one handed over.
+    (globalThis as unknown as { agoraMailHandedOver: { clear(): void } }).agoraMailHandedOver.clear();
+    await deliverPendingEmails({ now: new Date(now.getTime() + MAIL_LEASE_MS + 1000) });
+    expect((await db.emailOutbox.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("sent");
+    const files = filesOf(row);
+    expect(files).toHaveLength(1);
+    const eml = fs.readFileSync(path.join(dataDir, "outbox", files[0]!), "utf8");
+    expect(eml).toContain(`Message-ID: ${messageIdOf(row)}`);
+    expect(messageIdOf(row)).toMatch(/^<outbox-\d+-\d+@agora\.local>$/);
   });
 });
 

@@ -2,6 +2,7 @@
 import { db } from "@/lib/server/db";
 import { countingStatements } from "@/tests/support/statement-counter";
 import { getQuestionDetail } from "@/lib/server/questions/queries";
+import { COMMENTS_PER_ANSWER } from "@/lib/server/comments/queries";
 import { createAnswer, createComment, createQuestion, createTag, createUser, createVote } from "@/tests/factories";
 
 const statementsOf = countingStatements();
@@ -60,5 +61,33 @@ describe("getQuestionDetail", () => {
     expect(visitor.result?.answers).toHaveLength(5);
     expect(visitor.count).toBeLessThanOrEqual(6);
     expect(visitor.count).toBe(1);
+  });
+
+  it("loads at most the first 5 comments of each answer, in the same one statement however many there are", async () => {
+    const viewer = await createUser({ tag: "detail-viewer" });
+    const author = await createUser({ tag: "detail-author" });
+    const question = await createQuestion({ author, tags: [await createTag()] });
+    const talkative = await createAnswer({ question, author });
+    const quiet = await createAnswer({ question, author });
+    // 40 comments: a comment, a reply to it, and so on; the first five are 3 comments and 2 replies.
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const comment = await createComment({ answer: talkative, author });
+      const reply = await createComment({ answer: talkative, author: viewer, parent: comment });
+      ids.push(comment.id, reply.id);
+    }
+    await createComment({ answer: quiet, author });
+
+    await getQuestionDetail(question.id, viewer);
+    const { result, count } = await statementsOf(() => getQuestionDetail(question.id, viewer));
+    expect(count).toBe(1);
+    const [first, second] = [result!.answers.find((a) => a.id === talkative.id)!, result!.answers.find((a) => a.id === quiet.id)!];
+    const flat = (comments: typeof first.comments): number[] => comments.flatMap((c) => [c.id, ...flat(c.replies)]);
+    expect(flat(first.comments)).toEqual(ids.slice(0, COMMENTS_PER_ANSWER));
+    expect(first.comments.map((c) => c.replies.length)).toEqual([1, 1, 0]);
+    expect(first.commentCount).toBe(40);
+    expect(first.commentsCursor).toEqual(expect.any(String));
+    expect(flat(second.comments)).toHaveLength(1);
+    expect(second.commentsCursor).toBeNull();
   });
 });

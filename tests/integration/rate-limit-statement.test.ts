@@ -1,10 +1,10 @@
 /** @jest-environment node */
-// consumeInOrder: several limits of one action in one statement (POST /api/questions uses it
-// for "15 s apart" and "20 a day"). It must behave exactly like assertUnderLimit then consume
+// chargeInOrder: several limits of one action in one statement (POST /api/questions uses it
+// for "15 s apart" and "20 a day"). It must behave exactly like checking retryAfterSeconds then charge
 // on rate-limiter-flexible's rows, and hold under concurrent requests.
 import { db } from "@/lib/server/db";
 import { AppError } from "@/lib/server/errors";
-import { closeRateLimitStore, consume, consumeInOrder, rateLimits, resetLimit, retryAfterSeconds } from "@/lib/server/rate-limit";
+import { closeRateLimitStore, charge, chargeInOrder, rateLimits, resetLimit, retryAfterSeconds } from "@/lib/server/rate-limit";
 import { unique } from "@/tests/factories";
 
 afterAll(async () => {
@@ -12,7 +12,7 @@ afterAll(async () => {
 });
 
 const ASK = { check: ["questionDaily"], spend: ["questionInterval", "questionDaily"] } as const;
-const ask = (key: string) => consumeInOrder(key, ASK);
+const ask = (key: string) => chargeInOrder(key, ASK);
 
 /** The 429 a call threw (its message and Retry-After), or "ok". */
 async function outcome(call: Promise<void>): Promise<"ok" | { message: string; retryAfter: number }> {
@@ -29,7 +29,7 @@ async function outcome(call: Promise<void>): Promise<"ok" | { message: string; r
 
 const row = (name: string, key: string) => db.rateLimit.findUnique({ where: { key: `${name}:${key}` } });
 
-describe("consumeInOrder (one statement for the limits of asking a question)", () => {
+describe("chargeInOrder (one statement for the limits of asking a question)", () => {
   it("charges both limits once, then answers the 15-second 429 without charging the day", async () => {
     const key = `member-${unique()}`;
     expect(await outcome(ask(key))).toBe("ok");
@@ -51,7 +51,7 @@ describe("consumeInOrder (one statement for the limits of asking a question)", (
     expect(seconds).not.toBeNull();
     expect(seconds!).toBeLessThanOrEqual(rateLimits.questionInterval.duration);
     const expireBefore = (await row("questionInterval", key))!.expire;
-    await expect(consume("questionInterval", key)).rejects.toMatchObject({ code: "rate_limited" });
+    await expect(charge("questionInterval", key)).rejects.toMatchObject({ code: "rate_limited" });
     await expect(ask(key)).rejects.toMatchObject({ code: "rate_limited" });
     // Refused attempts do not push the window further (the library's upsert).
     expect((await row("questionInterval", key))!.expire).toBe(expireBefore);
@@ -95,7 +95,7 @@ describe("consumeInOrder (one statement for the limits of asking a question)", (
 
   it("holds under concurrency for the daily limit: of 30 simultaneous charges, exactly 20 pass", async () => {
     const key = `member-${unique()}`;
-    const daily = () => consumeInOrder(key, { check: ["questionDaily"], spend: ["questionDaily"] });
+    const daily = () => chargeInOrder(key, { check: ["questionDaily"], spend: ["questionDaily"] });
     const results = await Promise.all(Array.from({ length: 30 }, () => outcome(daily())));
     expect(results.filter((r) => r === "ok")).toHaveLength(rateLimits.questionDaily.points);
     for (const r of results.filter((r) => r !== "ok")) expect(r).toMatchObject({ message: rateLimits.questionDaily.message });

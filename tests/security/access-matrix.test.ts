@@ -64,6 +64,10 @@ const imageForm = () => {
 
 /** The permission table: every route and method of /api, and what each audience gets. */
 const table: Record<string, Case[]> = {
+  "GET /api/answers/[id]/comments": [
+    { name: "public answer", expect: all(200), request: (w) => ({ params: { id: id(w.answer) } }) },
+    { name: "answer in private group", expect: [404, 404, 200, 200, 404], request: (w) => ({ params: { id: id(w.hiddenAnswer) } }) },
+  ],
   "POST /api/answers/[id]/comments": [
     { name: "public answer", expect: membersOnly(201), request: (w) => ({ params: { id: id(w.answer) }, ...json({ content: "Nice one" }) }) },
     { name: "answer in private group", expect: [401, 404, 201, 201, 404], request: (w) => ({ params: { id: id(w.hiddenAnswer) }, ...json({ content: "Nice one" }) }) },

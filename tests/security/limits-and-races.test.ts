@@ -248,3 +248,33 @@ describe("50 identical requests at once have exactly one effect", () => {
     expect(await db.session.count({ where: { user: { email } } })).toBe(1);
   });
 });
+
+describe("an allowance holds under concurrent requests on different things (check and charge in one step)", () => {
+  it("60 votes at once on 60 different answers with a 40-a-day allowance: exactly 40 count, the rest 429", async () => {
+    const author = await createMember(`race-answers-${unique()}`);
+    const voter = await createMember(`race-ring-${unique()}`);
+    const question = await createQuestion({ author: author.user });
+    const answers: { id: number }[] = [];
+    for (let i = 0; i < 60; i++) answers.push(await createAnswer({ question, author: author.user }));
+    const vote = route("POST /api/answers/[id]/vote");
+    const results = await Promise.all(answers.map((answer) => callRoute(vote, { cookie: voter.cookie, params: { id: String(answer.id) }, json: { voteType: "up" } })));
+    const statuses = results.map((res) => res.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(rateLimits.voteDaily.points);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(60 - rateLimits.voteDaily.points);
+    expect(await db.vote.count({ where: { userId: voter.user.id } })).toBe(rateLimits.voteDaily.points);
+    const counters = await countersOf(question.id);
+    expect(counters.stored).toEqual(counters.recounted);
+  }, 120_000);
+
+  it("20 registrations at once from one address with different e-mails: exactly 10 accounts", async () => {
+    const ip = newIp();
+    const tag = unique();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => callRoute(route("POST /api/register"), { json: { email: `burst-${tag}-${i}@example.com`, password: "long enough password" }, headers: { "x-forwarded-for": ip } })),
+    );
+    const statuses = results.map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(rateLimits.register.points);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(20 - rateLimits.register.points);
+    expect(await db.user.count({ where: { email: { startsWith: `burst-${tag}-` } } })).toBe(rateLimits.register.points);
+  }, 120_000);
+});

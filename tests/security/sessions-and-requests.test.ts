@@ -98,6 +98,24 @@ describe("session revocation", () => {
     }
   });
 
+  it("does not sign out when another website sends the browser to GET /api/logout (Sec-Fetch-Site: cross-site)", async () => {
+    const { user, cookie } = await createMember(`logout-cross-${unique()}`);
+    const out = await callRoute(route("GET /api/logout"), { cookie, headers: { "sec-fetch-site": "cross-site", "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" } });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe("/");
+    expect(out.headers.get("set-cookie")).toBeNull();
+    expect((await whoAmI(cookie)).status).toBe(200);
+    expect(await db.session.count({ where: { userId: user.id } })).toBe(1);
+  });
+
+  it.each(["same-origin", "same-site", "none"])("signs out a navigation with Sec-Fetch-Site: %s", async (site) => {
+    const { cookie } = await createMember(`logout-${site}-${unique()}`);
+    const out = await callRoute(route("GET /api/logout"), { cookie, headers: { "sec-fetch-site": site, "sec-fetch-dest": "document", "sec-fetch-mode": "navigate" } });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("set-cookie")).toMatch(/next-auth\.session-token=;.*Max-Age=0/);
+    expect((await whoAmI(cookie)).status).toBe(401);
+  });
+
   it("refuses every old cookie after a password change, and accepts the new one it hands out", async () => {
     const { user, cookie } = await createMember(`pw-${unique()}`);
     const elsewhere = await freshCookie(user.id); // the same member signed in on another device

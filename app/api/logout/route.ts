@@ -9,6 +9,12 @@ export const GET = handler(async (req) => {
   if (dest && dest !== "document" && dest !== "empty") {
     return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
   }
+  // Nor may another website: a link or redirect from elsewhere lands on the home page, still
+  // signed in. Agora's own pages (same-origin, same-site) and a typed or bookmarked address
+  // (none), as well as clients that send no Sec-Fetch-Site, still sign out.
+  if (req.headers.get("sec-fetch-site") === "cross-site") {
+    return new Response(null, { status: 302, headers: { Location: "/", "Cache-Control": "no-store" } });
+  }
   const session = await sessionFromRequest(req);
   if (session) await destroySession(session.sid);
   const headers = new Headers({ Location: "/", "Cache-Control": "no-store" });

@@ -7,7 +7,7 @@ import { kickAiWorker } from "@/lib/server/ai/worker";
 import { createQuestion } from "@/lib/server/questions/mutations";
 import { presentQuestionDetail, presentQuestionSummary } from "@/lib/server/questions/presenters";
 import { countQuestions, listChosenTagsOrThrow, listQuestions } from "@/lib/server/questions/queries";
-import { consumeInOrder } from "@/lib/server/rate-limit";
+import { chargeInOrder } from "@/lib/server/rate-limit";
 import { questionCreateSchema, questionListQuerySchema, searchParamsOf } from "@/lib/validation/questions";
 
 /** A question body is at most 20,000 characters of description, up to 4 bytes each, plus a little. */
@@ -30,7 +30,7 @@ export const POST = handler(async (req) => {
   authorize(viewer, "question.create");
   if (group) authorize(await withGroupIds(viewer), "group.post", group); // 403 outside the group
   // One statement: the daily limit checked, then 15 s apart and 20 a day charged in that order (429).
-  await consumeInOrder(viewer.id, { check: ["questionDaily"], spend: ["questionInterval", "questionDaily"] });
+  await chargeInOrder(viewer.id, { check: ["questionDaily"], spend: ["questionInterval", "questionDaily"] });
   // One statement as well, returning what the 201 shows (the question as its author reads it).
   const question = await createQuestion(viewer, { title: input.title, description: input.description, tags, group });
   kickAiWorker(); // writes the owed AI answer after the response, never making the asker wait

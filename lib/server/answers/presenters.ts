@@ -70,7 +70,10 @@ export interface AnswerJson {
   author: AuthorJson;
   viewerVote: VoteType | null;
   commentCount: number;
+  /** The first comments (COMMENTS_PER_ANSWER at most, oldest first) as trees. */
   comments: CommentJson[];
+  /** Where GET /api/answers/{id}/comments continues after them; null when all are here. */
+  commentsCursor: string | null;
   ai: {
     model: string | null;
     inputTokens: number | null;
@@ -117,12 +120,17 @@ export function toVoteType(value: string | null | undefined): VoteType | null {
 }
 
 /**
- * An answer for the viewer (null for a visitor), with the viewer's own vote and the answer's
- * comment trees (from buildCommentTree; empty when not loaded).
+ * An answer for the viewer (null for a visitor), with the viewer's own vote, the answer's first
+ * comment trees (from buildCommentTree; empty when not loaded) and the cursor of the others.
  */
 export function presentAnswer(
   row: AnswerRow,
-  { viewer, viewerVote = null, comments = [] }: { viewer: Viewer | null; viewerVote?: VoteType | string | null; comments?: CommentJson[] },
+  {
+    viewer,
+    viewerVote = null,
+    comments = [],
+    commentsCursor = null,
+  }: { viewer: Viewer | null; viewerVote?: VoteType | string | null; comments?: CommentJson[]; commentsCursor?: string | null },
 ): AnswerJson {
   return {
     id: row.id,
@@ -139,6 +147,7 @@ export function presentAnswer(
     viewerVote: viewer ? toVoteType(viewerVote) : null,
     commentCount: row.commentCount,
     comments,
+    commentsCursor,
     ai: presentAi(row),
     viewerCan: answerViewerCan(viewer, row),
   };

@@ -4,6 +4,8 @@ import { notFound } from "@/lib/server/errors";
 import { visibleQuestionsWhere, type Viewer } from "@/lib/server/policy";
 import { answerSelect, presentAnswer, toVoteType, type AnswerJson, type AnswerRow } from "@/lib/server/answers/presenters";
 import { commentSelect, commentTreesByAnswer, type CommentRow } from "@/lib/server/comments/presenters";
+import { COMMENT_ORDER, COMMENTS_PER_ANSWER } from "@/lib/server/comments/queries";
+import { toPage } from "@/lib/server/pagination";
 import type { VoteType } from "@/lib/validation/votes";
 
 /** Message of the 404 for a missing or hidden answer. */
@@ -63,13 +65,9 @@ export async function listViewerVotes(viewer: Viewer | null, answerIds: readonly
   return votes;
 }
 
-/** The viewer's vote on one answer, or null. */
-export async function getViewerVote(viewer: Viewer | null, answerId: number): Promise<VoteType | null> {
-  return (await listViewerVotes(viewer, [answerId])).get(answerId) ?? null;
-}
-
 /**
- * The columns presentAnswers needs: each answer with its comments and the viewer's vote, so that
+ * The columns presentAnswers needs: each answer with its first comments (one more than shown, to
+ * know whether there are more) and the viewer's vote, so that
  * with relationJoins one statement loads them all (nested in the question's own read on the
  * question page: a round trip to PostgreSQL costs more of the server's CPU than the JSON it returns).
  */
@@ -77,7 +75,7 @@ export function presentedAnswersSelect(viewer: Viewer | null) {
   return {
     select: {
       ...answerSelect,
-      comments: { select: commentSelect, orderBy: [{ createdAt: "asc" }, { id: "asc" }] },
+      comments: { select: commentSelect, orderBy: [...COMMENT_ORDER], take: COMMENTS_PER_ANSWER + 1 },
       votes: { where: { userId: viewer?.id ?? NOBODY }, select: { voteType: true }, take: 1 },
     },
     orderBy: ANSWER_ORDER,
@@ -86,11 +84,21 @@ export function presentedAnswersSelect(viewer: Viewer | null) {
 
 type PresentableAnswerRow = AnswerRow & { comments: CommentRow[]; votes: { voteType: string }[] };
 
-/** Answers read with presentedAnswersSelect, presented with their comment trees and the viewer's vote. */
+/**
+ * Answers read with presentedAnswersSelect, presented with the trees of their first
+ * COMMENTS_PER_ANSWER comments (the oldest, so every reply's parent is among them), the cursor
+ * of the rest, and the viewer's vote.
+ */
 export function presentAnswers(rows: readonly PresentableAnswerRow[], viewer: Viewer | null): AnswerJson[] {
-  const trees = commentTreesByAnswer(rows.flatMap((row) => row.comments), viewer);
+  const pages = new Map(rows.map((row) => [row.id, toPage(row.comments, COMMENTS_PER_ANSWER, (c) => c.createdAt)]));
+  const trees = commentTreesByAnswer([...pages.values()].flatMap((page) => page.rows), viewer);
   return rows.map(({ comments: _comments, votes, ...row }) =>
-    presentAnswer(row, { viewer, viewerVote: toVoteType(votes[0]?.voteType) ?? null, comments: trees.get(row.id) ?? [] }),
+    presentAnswer(row, {
+      viewer,
+      viewerVote: toVoteType(votes[0]?.voteType) ?? null,
+      comments: trees.get(row.id) ?? [],
+      commentsCursor: pages.get(row.id)?.nextCursor ?? null,
+    }),
   );
 }
 

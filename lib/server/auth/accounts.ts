@@ -1,7 +1,7 @@
 import "server-only";
 import { db, Prisma } from "@/lib/server/db";
 import { conflict } from "@/lib/server/errors";
-import { assertUnderLimit, consume } from "@/lib/server/rate-limit";
+import { charge, chargeInTransaction, refuseIfSpent } from "@/lib/server/rate-limit";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "@/lib/server/auth/password";
 import { tokenName, viewerSelect, type Viewer } from "@/lib/server/auth/session";
 import { signInSchema, type RegisterInput } from "@/lib/validation/auth";
@@ -15,10 +15,11 @@ const isUniqueViolation = (error: unknown) =>
 /**
  * Creates a member with an e-mail and password. Requests for one e-mail are serialized by an
  * advisory lock, so identical concurrent registrations create one account and the rest get 409;
- * the per-IP limit is charged only for accounts actually created (429 once it is used up).
+ * the per-IP limit is charged only for accounts actually created, in the creating transaction
+ * (429 once it is used up, however many arrive at once).
  */
 export async function registerUser(input: RegisterInput, ip: string): Promise<Viewer> {
-  await assertUnderLimit("register", ip);
+  await refuseIfSpent("register", ip); // spare the password hash once the address is spent
   const passwordHash = await hashPassword(input.password);
   try {
     return await db.$transaction(
@@ -26,7 +27,7 @@ export async function registerUser(input: RegisterInput, ip: string): Promise<Vi
         await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`register:${input.email}`}, 0))`;
         const existing = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } });
         if (existing) throw conflict(EMAIL_TAKEN_MESSAGE);
-        await consume("register", ip);
+        await chargeInTransaction(tx, "register", ip); // 429, and nothing is created
         return tx.user.create({
           data: { email: input.email, passwordHash, firstName: input.firstName ?? null, lastName: input.lastName ?? null },
           select: viewerSelect,
@@ -57,7 +58,7 @@ export async function authorizeCredentials(
   credentials: { email?: unknown; password?: unknown } | undefined,
   ip: string,
 ): Promise<AuthorizedUser | null> {
-  await consume("signIn", ip);
+  await charge("signIn", ip);
   const parsed = signInSchema.safeParse(credentials ?? {});
   if (!parsed.success) return null;
   const { email, password } = parsed.data;

@@ -13,8 +13,9 @@ import { authSecret, openSession, SESSION_MAX_AGE_SECONDS, destroySession, viewe
 export { authorizeCredentials } from "@/lib/server/auth/accounts";
 
 // The app answers on whatever host and port it is served from (DECISIONS.md section 1):
-// next-auth then takes its origin from the request instead of requiring NEXTAUTH_URL.
-process.env.AUTH_TRUST_HOST ??= "true";
+// next-auth then takes its origin from the request instead of requiring NEXTAUTH_URL. Blank
+// counts as unset, as for every variable of .env.example.
+if (!process.env.AUTH_TRUST_HOST?.trim()) process.env.AUTH_TRUST_HOST = "true";
 
 /** Thrown by the jwt callback for a token whose session was revoked; next-auth then clears the cookie. */
 class SessionEndedError extends Error {

@@ -109,7 +109,7 @@ export async function deleteComment(comment: { id: number; answerId: number }): 
          WHERE a.id = ${comment.answerId} AND n.n > 0
         RETURNING a.question_id
       ), totals AS (
-        UPDATE questions q SET comment_count = q.comment_count - n.n, last_activity_at = now()
+        UPDATE questions q SET comment_count = q.comment_count - n.n, last_activity_at = timezone('UTC', now())
           FROM n, counted
          WHERE q.id = counted.question_id
         RETURNING q.id

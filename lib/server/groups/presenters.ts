@@ -81,7 +81,7 @@ export function groupViewerCan(viewer: Viewer | null, row: Pick<GroupRow, "id" |
     edit: can(v, "group.edit", group),
     post: can(v, "group.post", group),
     viewContent: can(v, "group.viewContent", group),
-    reviewRequests: group.isPrivate && can(v, "group.reviewRequests", group),
+    reviewRequests: can(v, "group.reviewRequests", group),
   };
 }
 

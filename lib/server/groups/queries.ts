@@ -110,13 +110,6 @@ export async function isGroupMember(viewer: Viewer | null, groupId: number): Pro
   return row !== null;
 }
 
-/** Whether the member has a pending request to join the group. */
-export async function hasJoinRequest(viewer: Viewer | null, groupId: number): Promise<boolean> {
-  if (!viewer) return false;
-  const row = await db.groupJoinRequest.findUnique({ where: { groupId_userId: { groupId, userId: viewer.id } }, select: { id: true } });
-  return row !== null;
-}
-
 /** A group with everything its card and header show for this viewer, or null. */
 export async function getGroupDetail(id: number, viewer: Viewer | null): Promise<GroupRow | null> {
   return db.group.findUnique({ where: { id }, select: groupSelect(viewer) });

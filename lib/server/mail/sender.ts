@@ -1,5 +1,6 @@
 import "server-only";
 import { after } from "next/server";
+import { LRUCache } from "lru-cache";
 import { db, Prisma } from "@/lib/server/db";
 import { sendMail, type OutgoingMail } from "@/lib/server/mail/transport";
 
@@ -8,6 +9,11 @@ import { sendMail, type OutgoingMail } from "@/lib/server/mail/transport";
  * number of instances can run it at once without sending a message twice; each claim bumps
  * `attempts`, which then serves as the claim's token. A failed attempt waits with exponential
  * backoff; after MAX_MAIL_ATTEMPTS the row is marked failed and left alone.
+ *
+ * Sending is idempotent per message: once a message was handed over, failing to record it as
+ * sent never reschedules it. Its row stays claimed ("sending") until the lease ends; claimed
+ * again by this instance, it is only marked sent (the instance remembers what it handed over);
+ * by another, it goes out with the same Message-ID (messageIdOf), and as a file not at all.
  */
 
 /** Messages one claim takes. */
@@ -27,6 +33,30 @@ const ts = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp`;
 
 interface ClaimedRow extends OutgoingMail {
   attempts: number;
+}
+
+// Messages this instance handed over, by outbox id: a message claimed again after its "sent"
+// status could not be saved is marked sent without being sent twice.
+const handedOver = ((globalThis as unknown as { agoraMailHandedOver?: LRUCache<number, true> }).agoraMailHandedOver ??= new LRUCache<number, true>({
+  max: 10_000,
+}));
+
+/** How many times a "sent" status is written before the row is left for its lease to end. */
+const SENT_STATUS_TRIES = 3;
+
+async function markSent(row: ClaimedRow): Promise<boolean> {
+  for (let attempt = 1; attempt <= SENT_STATUS_TRIES; attempt++) {
+    try {
+      await db.$executeRaw`
+        UPDATE email_outbox
+           SET status = 'sent', sent_at = ${ts(new Date())}, locked_until = NULL, last_error = NULL
+         WHERE id = ${row.id} AND status = 'sending' AND attempts = ${row.attempts}`;
+      return true;
+    } catch (error) {
+      logError(`recording message ${row.id} as sent (try ${attempt})`, error);
+    }
+  }
+  return false;
 }
 
 /** What one delivery run did. */
@@ -49,7 +79,7 @@ async function claim(now: Date, limit: number): Promise<ClaimedRow[]> {
          FOR UPDATE SKIP LOCKED
       ) c
      WHERE o.id = c.id
-    RETURNING o.id, o."to", o.subject, o.text, o.html, o.attempts`;
+    RETURNING o.id, o."to", o.subject, o.text, o.html, o.attempts, o.created_at AS "createdAt"`;
 }
 
 /**
@@ -64,12 +94,10 @@ export async function deliverPendingEmails(options: { now?: Date; limit?: number
     const rows = await claim(now, limit);
     for (const row of rows) {
       try {
-        await sendMail(row);
-        await db.$executeRaw`
-          UPDATE email_outbox
-             SET status = 'sent', sent_at = ${ts(new Date())}, locked_until = NULL, last_error = NULL
-           WHERE id = ${row.id} AND status = 'sending' AND attempts = ${row.attempts}`;
-        result.sent++;
+        if (!handedOver.has(row.id)) {
+          await sendMail(row);
+          handedOver.set(row.id, true);
+        }
       } catch (error) {
         const gaveUp = row.attempts >= MAX_MAIL_ATTEMPTS;
         const message = (error instanceof Error ? error.message : String(error)).slice(0, 1000);
@@ -81,7 +109,10 @@ export async function deliverPendingEmails(options: { now?: Date; limit?: number
            WHERE id = ${row.id} AND status = 'sending' AND attempts = ${row.attempts}`;
         if (gaveUp) result.failed++;
         else result.retrying++;
+        continue;
       }
+      // Handed over: from here on the message is never rescheduled, whatever the database says.
+      if (await markSent(row)) result.sent++;
     }
     if (rows.length < limit) break;
   }

@@ -21,6 +21,19 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** The outbox row's creation time: with the id, it makes the message's Message-ID. */
+  createdAt: Date;
+}
+
+/**
+ * The Message-ID of an outbox message: the same on every attempt, and unique (row id and creation
+ * time), so a message handed over again after its status could not be saved is recognized as
+ * the same message by mail servers and clients rather than delivered as a new one.
+ */
+export function messageIdOf(mail: Pick<OutgoingMail, "id" | "createdAt">): string {
+  const from = process.env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM;
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(from)?.[1] ?? "agora.local";
+  return `<outbox-${mail.id}-${mail.createdAt.getTime()}@${domain}>`;
 }
 
 /** The folder the `.eml` files go to when SMTP_URL is unset. */
@@ -41,9 +54,13 @@ function smtpTransporter(url: string): Transporter {
 // Builds the MIME message without sending it.
 const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" });
 
-/** Sends one message (SMTP, or an `.eml` file); throws when it could not be handed over. */
-export async function sendMail(mail: OutgoingMail): Promise<{ via: "smtp" | "file"; file?: string }> {
+/**
+ * Sends one message (SMTP, or an `.eml` file named after the message, never written twice);
+ * throws when it could not be handed over. `again` is true when its file already existed.
+ */
+export async function sendMail(mail: OutgoingMail): Promise<{ via: "smtp" | "file"; file?: string; again?: boolean }> {
   const envelope = {
+    messageId: messageIdOf(mail),
     from: process.env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     to: mail.to,
     subject: mail.subject,
@@ -58,8 +75,12 @@ export async function sendMail(mail: OutgoingMail): Promise<{ via: "smtp" | "fil
   const info = await composer.sendMail(envelope);
   const dir = outboxDir();
   await fs.mkdir(dir, { recursive: true });
-  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
-  const file = path.join(dir, `${stamp}-${mail.id}.eml`);
-  await fs.writeFile(file, info.message as Buffer);
+  const file = path.join(dir, `message-${mail.createdAt.getTime()}-${mail.id}.eml`);
+  try {
+    await fs.writeFile(file, info.message as Buffer, { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return { via: "file", file, again: true };
+    throw error;
+  }
   return { via: "file", file };
 }

@@ -1,5 +1,6 @@
 import type http from "node:http";
 import { isSessionCookieName } from "@/lib/server/auth/cookie-names";
+import { parseId } from "@/lib/server/ids";
 import { configuredSiteUrl, siteUrlFromHeaders } from "@/lib/seo/site-url";
 
 /*
@@ -7,16 +8,14 @@ import { configuredSiteUrl, siteUrlFromHeaders } from "@/lib/seo/site-url";
  * the raw request and response, so that they can be tested without a server.
  */
 
-const QUESTION_PATH = /^\/questions\/([1-9][0-9]{0,9})$/;
-const MAX_ID = 2_147_483_647;
+const QUESTION_PATH = /^\/questions\/([^/?#]+)$/;
 
 /** The question id of a `/questions/<digits>` URL without a query string, else null. */
 export function questionIdOfUrl(url: string | undefined): number | null {
   if (!url) return null;
   const match = QUESTION_PATH.exec(url);
   if (!match) return null;
-  const id = Number(match[1]);
-  return id <= MAX_ID ? id : null;
+  return parseId(match[1]);
 }
 
 function headerValue(req: http.IncomingMessage, name: string): string {

@@ -19,9 +19,6 @@ export type { QuestionSort } from "@/lib/validation/questions";
 /** Message of the 404 for a missing or hidden question (SPEC.md: "Question Not Found"). */
 export const QUESTION_NOT_FOUND = "Question not found";
 
-/** Most questions a single list read returns (DECISIONS.md section 4). */
-export const MAX_LIST_LIMIT = MAX_PAGE_SIZE;
-
 /** Filters of a question list: order, one tag (by name or id), answered or unanswered. */
 export interface QuestionListFilters {
   sort?: QuestionSort;

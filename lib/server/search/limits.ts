@@ -1,6 +1,6 @@
 import "server-only";
 import type { Viewer } from "@/lib/server/policy";
-import { clientIp, consume } from "@/lib/server/rate-limit";
+import { charge, clientIp } from "@/lib/server/rate-limit";
 
 type HeaderSource = Parameters<typeof clientIp>[0];
 
@@ -10,5 +10,5 @@ type HeaderSource = Parameters<typeof clientIp>[0];
  */
 export async function chargeVisitorSearch(viewer: Viewer | null, source: HeaderSource): Promise<void> {
   if (viewer) return;
-  await consume("searchVisitor", clientIp(source));
+  await charge("searchVisitor", clientIp(source));
 }

@@ -4,7 +4,7 @@ import type { Viewer as SessionViewer } from "@/lib/server/auth/session";
 import { db, Prisma } from "@/lib/server/db";
 import { badRequest, notFound } from "@/lib/server/errors";
 import { decodeCursor, toPage, type Page } from "@/lib/server/pagination";
-import { visibleQuestionsSql, visibleQuestionsWhere, type ProfileResource, type Viewer } from "@/lib/server/policy";
+import { listedProfilesSql, visibleQuestionsSql, visibleQuestionsWhere, type ProfileResource, type Viewer } from "@/lib/server/policy";
 import { questionSummarySelect, type QuestionSummaryRow } from "@/lib/server/questions/presenters";
 import { tagSelect, type TagRow } from "@/lib/server/tags/presenters";
 import {
@@ -267,13 +267,14 @@ function decodeOffsetCursor(cursor: string | undefined): number {
 
 /**
  * The search condition of the directory over users `u`: first name, last name, "first last" and
- * the e-mail's local part (already public as the `handle`) contain the text; an e-mail address
- * matches only exactly. The domain of another member's e-mail is never searched.
+ * the e-mail's local part (already public as the `handle`) contain the text. A text with an @ is
+ * an e-mail address: it matches only the viewer's own account, so a search never tells anyone
+ * whether an address is registered or whose it is (docs/SECURITY.md).
  */
-function memberSearchSql(search: string | undefined): Prisma.Sql {
+function memberSearchSql(search: string | undefined, viewer: Viewer | null): Prisma.Sql {
   const text = search?.trim().toLowerCase();
   if (!text) return Prisma.sql`TRUE`;
-  if (text.includes("@")) return Prisma.sql`u.email = ${text}`;
+  if (text.includes("@")) return viewer ? Prisma.sql`(u.id = ${viewer.id} AND lower(u.email) = ${text})` : Prisma.sql`FALSE`;
   const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return Prisma.sql`(
     lower(coalesce(u.first_name, '')) LIKE ${like}
@@ -287,7 +288,8 @@ function memberSearchSql(search: string | undefined): Prisma.Sql {
  * One page of the members directory, computed in the database: New Users (newest first) or the
  * members with the most questions, answers or votes in the last 30 days (members with none are
  * left out of a ranking). Counts and the three top tags leave out posts hidden from the viewer.
- * The Agora AI account and deleted accounts never appear.
+ * The Agora AI account and deleted accounts never appear, nor profiles the policy keeps from the
+ * viewer (listedProfilesSql: visitors see public profiles, members registered ones too).
  */
 export async function listMembers(
   viewer: Viewer | null,
@@ -307,7 +309,7 @@ export async function listMembers(
     WHERE v.created_at >= ${since} AND ${visible} GROUP BY v.user_id`;
   const ranking = { asker: questionsIn, answerer: answersIn, voters: votesIn } as const;
 
-  const base = Prisma.sql`u.deleted_at IS NULL AND NOT u.is_assistant AND ${memberSearchSql(options.search)}`;
+  const base = Prisma.sql`u.deleted_at IS NULL AND NOT u.is_assistant AND ${listedProfilesSql(viewer, "u")} AND ${memberSearchSql(options.search, viewer)}`;
   const ranked =
     options.tab === "new"
       ? Prisma.sql`SELECT u.id, u.created_at, 0 AS metric FROM users u WHERE ${base}

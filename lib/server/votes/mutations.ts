@@ -1,8 +1,8 @@
 import "server-only";
-import { db } from "@/lib/server/db";
+import { db, Prisma } from "@/lib/server/db";
 import { orIfGone } from "@/lib/server/db-errors";
-import { AppError, notFound } from "@/lib/server/errors";
-import { assertUnderLimit, consume } from "@/lib/server/rate-limit";
+import { notFound } from "@/lib/server/errors";
+import { chargeInTransaction } from "@/lib/server/rate-limit";
 import { ANSWER_NOT_FOUND } from "@/lib/server/answers/queries";
 import { NOTIFYING_TRANSACTION, notifyUpvote } from "@/lib/server/notifications/mutations";
 import type { VoteType } from "@/lib/validation/votes";
@@ -22,15 +22,31 @@ interface ScoreRow {
   voteScore: number | null;
 }
 
+// The end of a vote statement, after its `delta` CTE (d: how far the score moves): the answer's
+// and the question's scores move in the same statement, and it returns the delta and the score.
+const movedScores = (answerId: number) => Prisma.sql`scored AS (
+      UPDATE answers a SET vote_score = a.vote_score + delta.d
+        FROM delta
+       WHERE a.id = ${answerId} AND delta.d <> 0
+      RETURNING a.question_id, a.vote_score
+    ), totals AS (
+      UPDATE questions q SET vote_score = q.vote_score + delta.d
+        FROM delta, scored
+       WHERE q.id = scored.question_id
+      RETURNING q.id
+    )
+    SELECT (SELECT d FROM delta) AS delta,
+           COALESCE((SELECT vote_score FROM scored), (SELECT vote_score FROM answers WHERE id = ${answerId})) AS "voteScore"`;
+
 /**
  * Sets the member's vote on an answer: a first vote counts ±1, switching counts ±2, repeating
  * changes nothing. The vote row, the answer's score and the question's score change in one
  * statement, so scores stay exact under any concurrency; a new up-vote notifies the answer's
- * author in the same transaction. Only real changes spend the member's daily vote allowance
- * (429 once it is used up).
+ * author in the same transaction. Only real changes spend the member's daily vote allowance,
+ * charged in the same transaction: past it the vote is undone and answered 429, so concurrent
+ * votes on different answers cannot exceed it.
  */
 export async function setVote({ answer, voter, voteType }: { answer: { id: number }; voter: { id: string }; voteType: VoteType }): Promise<VoteOutcome> {
-  await assertUnderLimit("voteDaily", voter.id);
   const first = weight[voteType];
   // The upsert only writes when the stored type differs, so a returned row is either a fresh
   // insert (xmax = 0) or a switch from the other type; no returned row means a repeat.
@@ -39,26 +55,15 @@ export async function setVote({ answer, voter, voteType }: { answer: { id: numbe
       const [scored] = await tx.$queryRaw<ScoreRow[]>`
         WITH upsert AS (
           INSERT INTO votes (user_id, answer_id, vote_type, created_at)
-          VALUES (${voter.id}, ${answer.id}, ${voteType}, now())
+          VALUES (${voter.id}, ${answer.id}, ${voteType}, timezone('UTC', now()))
           ON CONFLICT (user_id, answer_id) DO UPDATE
             SET vote_type = EXCLUDED.vote_type, created_at = EXCLUDED.created_at
             WHERE votes.vote_type IS DISTINCT FROM EXCLUDED.vote_type
           RETURNING (xmax = 0) AS inserted
         ), delta AS (
           SELECT COALESCE(SUM(CASE WHEN inserted THEN ${first}::int ELSE ${2 * first}::int END), 0)::int AS d FROM upsert
-        ), scored AS (
-          UPDATE answers a SET vote_score = a.vote_score + delta.d
-            FROM delta
-           WHERE a.id = ${answer.id} AND delta.d <> 0
-          RETURNING a.question_id, a.vote_score
-        ), totals AS (
-          UPDATE questions q SET vote_score = q.vote_score + delta.d
-            FROM delta, scored
-           WHERE q.id = scored.question_id
-          RETURNING q.id
-        )
-        SELECT (SELECT d FROM delta) AS delta,
-               COALESCE((SELECT vote_score FROM scored), (SELECT vote_score FROM answers WHERE id = ${answer.id})) AS "voteScore"`;
+        ), ${movedScores(answer.id)}`;
+      if (scored && scored.delta !== 0) await chargeInTransaction(tx, "voteDaily", voter.id); // 429 undoes the vote
       // A new up-vote, or a down-vote turned up: its author hears of it in this transaction.
       if (scored && voteType === "up" && scored.delta > 0) await notifyUpvote(tx, { answerId: answer.id, voterId: voter.id });
       return scored;
@@ -66,9 +71,7 @@ export async function setVote({ answer, voter, voteType }: { answer: { id: numbe
     () => notFound(ANSWER_NOT_FOUND),
   );
   if (!row || row.voteScore === null) throw notFound(ANSWER_NOT_FOUND);
-  const changed = row.delta !== 0;
-  if (changed) await spendVote(voter.id);
-  return { answerId: answer.id, voteScore: row.voteScore, viewerVote: voteType, changed };
+  return { answerId: answer.id, voteScore: row.voteScore, viewerVote: voteType, changed: row.delta !== 0 };
 }
 
 /**
@@ -82,29 +85,7 @@ export async function withdrawVote({ answer, voter }: { answer: { id: number }; 
       RETURNING vote_type
     ), delta AS (
       SELECT COALESCE(SUM(CASE WHEN vote_type = 'up' THEN -1 WHEN vote_type = 'down' THEN 1 ELSE 0 END), 0)::int AS d FROM removed
-    ), scored AS (
-      UPDATE answers a SET vote_score = a.vote_score + delta.d
-        FROM delta
-       WHERE a.id = ${answer.id} AND delta.d <> 0
-      RETURNING a.question_id, a.vote_score
-    ), totals AS (
-      UPDATE questions q SET vote_score = q.vote_score + delta.d
-        FROM delta, scored
-       WHERE q.id = scored.question_id
-      RETURNING q.id
-    )
-    SELECT (SELECT d FROM delta) AS delta,
-           COALESCE((SELECT vote_score FROM scored), (SELECT vote_score FROM answers WHERE id = ${answer.id})) AS "voteScore"`;
+    ), ${movedScores(answer.id)}`;
   if (!row || row.voteScore === null) throw notFound(ANSWER_NOT_FOUND);
   return { answerId: answer.id, voteScore: row.voteScore, viewerVote: null, changed: row.delta !== 0 };
-}
-
-// The vote already happened; a change that tips the member over the allowance still counts,
-// and the next one is refused by assertUnderLimit.
-async function spendVote(voterId: string): Promise<void> {
-  try {
-    await consume("voteDaily", voterId);
-  } catch (error) {
-    if (!(error instanceof AppError && error.code === "rate_limited")) throw error;
-  }
 }

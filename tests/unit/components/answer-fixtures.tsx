@@ -50,6 +50,7 @@ export function makeAnswer(overrides: Partial<Answer> = {}): Answer {
     viewerVote: null,
     commentCount: 0,
     comments: [],
+    commentsCursor: null,
     ai: null,
     viewerCan: { delete: false, vote: true, comment: true },
     ...overrides,

@@ -7,6 +7,7 @@ import { GROUP_QUESTION_PAGE_SIZE } from "@/lib/api-client/paging";
 import { groupSocialMetadata } from "@/lib/seo/open-graph";
 import { getSiteUrl } from "@/lib/seo/site-url";
 import { getViewer } from "@/lib/server/auth/session";
+import { parseId } from "@/lib/server/ids";
 import { presentGroup, presentJoinRequest } from "@/lib/server/groups/presenters";
 import { getGroupDetail, listJoinRequests } from "@/lib/server/groups/queries";
 import { presentQuestionSummary } from "@/lib/server/questions/presenters";
@@ -18,18 +19,9 @@ type Props = {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 };
 
-const MAX_ID = 2_147_483_647;
-
-/** The id in the path as a group id, or null ("abc", "01", too large). */
-function parseGroupId(raw: string): number | null {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= MAX_ID ? id : null;
-}
-
 // generateMetadata and the page share one read per request.
 const loadGroup = cache(async (rawId: string) => {
-  const id = parseGroupId(rawId);
+  const id = parseId(rawId);
   const viewer = await getViewer();
   if (id === null) return null;
   const row = await getGroupDetail(id, viewer);

@@ -10,6 +10,7 @@ import { getSiteUrl } from "@/lib/seo/site-url";
 import { DEFAULT_OG_IMAGE } from "@/lib/seo/open-graph";
 import { NONCE_HEADER } from "@/lib/security/csp";
 import { getViewer } from "@/lib/server/auth/session";
+import { parseId } from "@/lib/server/ids";
 import { presentQuestionDetail } from "@/lib/server/questions/presenters";
 import { getQuestionDetail } from "@/lib/server/questions/queries";
 import { recordQuestionView } from "@/lib/server/questions/views";
@@ -18,18 +19,10 @@ type Props = { params: Promise<{ id: string }> };
 
 /** Longest meta description (what search results show). */
 const META_DESCRIPTION_LENGTH = 160;
-const MAX_ID = 2_147_483_647;
-
-/** The id in the path as a question id, or null ("abc", "01", "1.5", too large). */
-function parseQuestionId(raw: string): number | null {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id <= MAX_ID ? id : null;
-}
 
 // generateMetadata and the page share one read per request.
 const loadQuestion = cache(async (rawId: string) => {
-  const id = parseQuestionId(rawId);
+  const id = parseId(rawId);
   if (id === null) return null;
   const viewer = await getViewer();
   const row = await getQuestionDetail(id, viewer); // null when missing or in a private group the viewer is outside of

@@ -1,5 +1,5 @@
 import { handler } from "@/lib/server/http";
-import { requireCronSecret } from "@/lib/server/ai/cron";
+import { requireCronSecret } from "@/lib/server/auth/cron-secret";
 import { processOwedAnswers } from "@/lib/server/ai/worker";
 
 /** Owed answers one scheduler call writes (each can take up to two minutes; they run together). */

@@ -1,5 +1,5 @@
 import { handler } from "@/lib/server/http";
-import { requireCronSecret } from "@/lib/server/mail/cron";
+import { requireCronSecret } from "@/lib/server/auth/cron-secret";
 import { sendWeeklyDigests } from "@/lib/server/mail/digest";
 import { deliverPendingEmails } from "@/lib/server/mail/sender";
 

@@ -1,7 +1,7 @@
 import { requireViewer } from "@/lib/server/auth/session";
 import { handler } from "@/lib/server/http";
 import { authorize } from "@/lib/server/policy";
-import { consume } from "@/lib/server/rate-limit";
+import { charge } from "@/lib/server/rate-limit";
 import { processImage, requireImageLibrary } from "@/lib/server/uploads/image";
 import { readImageUpload } from "@/lib/server/uploads/multipart";
 import { presentUploadedImage } from "@/lib/server/uploads/presenters";
@@ -13,7 +13,7 @@ export const POST = handler(async (req) => {
   const file = await readImageUpload(req); // 400 no file, 413 over 5 MB (before reading it all)
   authorize(viewer, "image.upload"); // 403
   await requireImageLibrary(); // 503 when sharp could not be loaded: never stored with its EXIF/GPS
-  await consume("uploadHourly", viewer.id); // 429
+  await charge("uploadHourly", viewer.id); // 429
   const image = await processImage(file); // 415 not PNG/JPEG/GIF/WebP by its bytes, 400 pixel flood or undecodable
   const url = await storeImage(image);
   return Response.json(presentUploadedImage(url), { status: 201 });

@@ -1,7 +1,7 @@
 import { createSession, requireViewer } from "@/lib/server/auth/session";
 import { handler, readJson } from "@/lib/server/http";
 import { authorize } from "@/lib/server/policy";
-import { consume } from "@/lib/server/rate-limit";
+import { charge } from "@/lib/server/rate-limit";
 import { changePassword } from "@/lib/server/users/mutations";
 import { presentPasswordChanged } from "@/lib/server/users/presenters";
 import { passwordChangeSchema } from "@/lib/validation/users";
@@ -11,7 +11,7 @@ export const PATCH = handler(async (req) => {
   const viewer = await requireViewer(req); // 401
   const input = passwordChangeSchema.parse(await readJson(req)); // 400
   authorize(viewer, "user.changeSettings"); // 403
-  await consume("passwordChange", viewer.id); // 429
+  await charge("passwordChange", viewer.id); // 429
   await changePassword(viewer, input); // 400 wrong current password
   const session = await createSession(viewer.id, req);
   const res = Response.json(presentPasswordChanged());

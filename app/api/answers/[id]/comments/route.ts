@@ -1,10 +1,22 @@
-import { requireViewer } from "@/lib/server/auth/session";
+import { getViewer, requireViewer } from "@/lib/server/auth/session";
 import { handler, idParam, readJson } from "@/lib/server/http";
+import { pageResponse } from "@/lib/server/pagination";
 import { authorize } from "@/lib/server/policy";
 import { ANSWER_NOT_FOUND, getAnswerOrThrow } from "@/lib/server/answers/queries";
 import { createComment } from "@/lib/server/comments/mutations";
 import { presentComment } from "@/lib/server/comments/presenters";
+import { listAnswerComments } from "@/lib/server/comments/queries";
 import { commentSchema } from "@/lib/validation/comments";
+import { pageQuerySchema, searchParamsOf } from "@/lib/validation/questions";
+
+// GET /api/answers/:id/comments?cursor=&limit= - an answer's comments, flat and oldest first (replies name their parent), X-Next-Cursor
+export const GET = handler(async (req, ctx) => {
+  const viewer = await getViewer(req);
+  const query = pageQuerySchema.parse(searchParamsOf(req.url)); // 400
+  const answer = await getAnswerOrThrow(idParam((await ctx.params).id, ANSWER_NOT_FOUND), viewer); // 404, also when hidden
+  const page = await listAnswerComments(answer.id, query);
+  return pageResponse(page.rows.map((row) => presentComment(row, viewer)), { nextCursor: page.nextCursor });
+});
 
 // POST /api/answers/:id/comments - comment on an answer
 export const POST = handler(async (req, ctx) => {

@@ -2,7 +2,7 @@ import { requireViewer } from "@/lib/server/auth/session";
 import { badGateway, serviceUnavailable } from "@/lib/server/errors";
 import { handler, idParam, readJson } from "@/lib/server/http";
 import { authorize } from "@/lib/server/policy";
-import { consume, refund } from "@/lib/server/rate-limit";
+import { charge, refund } from "@/lib/server/rate-limit";
 import { QUESTION_NOT_FOUND } from "@/lib/server/answers/queries";
 import { describeAiError } from "@/lib/server/ai/generate";
 import { generatePreview, previewEventStream } from "@/lib/server/ai/preview";
@@ -18,7 +18,7 @@ export const POST = handler(async (req, ctx) => {
   const question = await getAiQuestionOrThrow(idParam((await ctx.params).id, QUESTION_NOT_FOUND), viewer); // 404
   authorize(viewer, "answer.generate"); // 403
   if (!isAiConfigured()) throw serviceUnavailable(AI_NOT_CONFIGURED_MESSAGE); // 503
-  await consume("aiHourly", viewer.id); // 429 with Retry-After
+  await charge("aiHourly", viewer.id); // 429 with Retry-After
   const giveBack = () => refund("aiHourly", viewer.id).catch(() => {});
   const options = { question, viewerId: viewer.id, customPrompt: input.customPrompt, signal: req.signal, onUnproductive: giveBack };
 
