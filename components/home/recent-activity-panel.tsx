@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { Activity, Sparkles } from "lucide-react";
 
 /** The desktop-only side panel of the home feed, with a static welcome message (SPEC.md section 2). */
