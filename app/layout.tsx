@@ -4,6 +4,7 @@ import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
 
 import { Providers } from "@/components/providers";
+import { EARLY_SCRIPT } from "@/lib/early/script";
 import { NONCE_HEADER } from "@/lib/security/csp";
 import "./globals.css";
 
@@ -45,6 +46,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang="en" suppressHydrationWarning className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body>
+        {/* First in the body, ahead of every chunk: keeps the clicks made before hydration (lib/early/script.ts). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
         <Providers nonce={nonce}>{children}</Providers>
       </body>
     </html>

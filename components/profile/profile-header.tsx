@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { Bot, CalendarDays, Globe, MapPin, Pencil, Plus } from "lucide-react";
 
 import { UserAvatar } from "@/components/common/user-avatar";
@@ -7,6 +8,7 @@ import { EditProfileDialog } from "@/components/profile/edit-profile-dialog";
 import { joinedLabel, safeHttpUrl, socialUrl, websiteLabel } from "@/components/profile/profile-links";
 import { GitHubMark, LinkedInMark, XMark } from "@/components/profile/social-icons";
 import { AskQuestionDialog, type AskGroupOption } from "@/components/question/ask-question-dialog";
+import { AskQuestionLink } from "@/components/question/ask-question-link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FollowUserButton } from "@/components/users/follow-user-button";
@@ -36,6 +38,7 @@ function Count({ value, label }: { value: number; label: string }) {
 export function ProfileHeader({ profile, askGroups }: { profile: Profile; askGroups: AskGroupOption[] }) {
   const name = displayName(profile);
   const own = profile.viewerCan.edit;
+  const [askOpen, setAskOpen] = useState(false);
   const website = safeHttpUrl(profile.website);
   const place = [profile.city, profile.country].filter(Boolean).join(", ");
   const socials = socialSites.flatMap((site) => {
@@ -74,14 +77,8 @@ export function ProfileHeader({ profile, askGroups }: { profile: Profile; askGro
               ) : profile.viewerCan.follow ? (
                 <FollowUserButton user={{ id: profile.id, name }} isFollowing={profile.isFollowing} />
               ) : null}
-              <AskQuestionDialog
-                groups={askGroups}
-                trigger={
-                  <Button size="sm">
-                    <Plus aria-hidden /> Ask Question
-                  </Button>
-                }
-              />
+              <AskQuestionLink size="sm" onOpen={() => setAskOpen(true)} icon={<Plus aria-hidden />} />
+              <AskQuestionDialog groups={askGroups} open={askOpen} onOpenChange={setAskOpen} />
             </div>
           </div>
 
