@@ -18,12 +18,12 @@ async function newMember(page: Page) {
 
 /**
  * Holds every JavaScript chunk of the app until `release` is called: the page paints from its
- * HTML and nothing hydrates, as on a slow phone.
+ * HTML and style sheets (chunks too, but not held) and nothing hydrates, as on a slow phone.
  */
 async function holdChunks(page: Page) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const pattern = /\/_next\/static\/chunks\//;
+  const pattern = /\/_next\/static\/chunks\/[^?]*\.js(\?|$)/;
   await page.route(pattern, async (route) => {
     await gate;
     await route.continue().catch(() => undefined);
