@@ -63,6 +63,8 @@ test.describe("clicks before hydration count", () => {
     await expect(upvote).toHaveAttribute("aria-pressed", "false");
     await upvote.click();
     await expect(upvote).toHaveAttribute("data-early-pending", "");
+    await expect(upvote).toHaveCSS("opacity", "0.6");
+    await upvote.screenshot({ path: path.join(shotsDir, "vote-pressed-before-hydration.png") });
     await release();
     await expect(upvote).toHaveAttribute("aria-pressed", "true");
     await expect(upvote).not.toHaveAttribute("data-early-pending");
