@@ -65,11 +65,14 @@ test.describe("clicks before hydration count", () => {
     await expect(upvote).toHaveAttribute("data-early-pending", "");
     await expect(upvote).toHaveCSS("opacity", "0.6");
     await upvote.screenshot({ path: path.join(shotsDir, "vote-pressed-before-hydration.png") });
+    const answerId = await upvote.locator("xpath=ancestor::article[1]").getAttribute("id");
+    const voted = page.waitForResponse((res) => res.request().method() === "POST" && res.url().endsWith("/vote"));
     await release();
     await expect(upvote).toHaveAttribute("aria-pressed", "true");
     await expect(upvote).not.toHaveAttribute("data-early-pending");
+    expect((await voted).status()).toBe(200);
     await page.reload();
-    await expect(page.getByRole("button", { name: "Upvote" }).first()).toHaveAttribute("aria-pressed", "true");
+    await expect(page.locator(`article#${answerId}`).getByRole("button", { name: "Upvote" })).toHaveAttribute("aria-pressed", "true");
 
     // Generate Answer: a prompt typed and sent before the box hydrated is generated from.
     release = await holdChunks(page);
