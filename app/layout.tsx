@@ -5,6 +5,7 @@ import { GeistSans } from "geist/font/sans";
 
 import { Providers } from "@/components/providers";
 import { DEFAULT_OG_IMAGE } from "@/lib/seo/open-graph";
+import { EARLY_SCRIPT } from "@/lib/early/script";
 import { NONCE_HEADER } from "@/lib/security/csp";
 import "./globals.css";
 
@@ -49,6 +50,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang="en" suppressHydrationWarning className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body>
+        {/* First in the body, ahead of every chunk: keeps the clicks made before hydration (lib/early/script.ts). */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
         <Providers nonce={nonce}>{children}</Providers>
       </body>
     </html>

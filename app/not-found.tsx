@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { ArrowLeft, Compass } from "lucide-react";
 
 import { BrandLink } from "@/components/layout/logo";

@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { Bot, Sparkles, Trash2 } from "lucide-react";
 
 import { AnswerProvenance } from "@/components/answer/answer-provenance";

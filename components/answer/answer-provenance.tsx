@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { ChevronRight, FileText, MessageSquare } from "lucide-react";
 
 import type { Answer } from "@/lib/api-client/question-cache";

@@ -12,6 +12,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { useGenerateAnswerPreview } from "@/lib/api-client/ai-answers";
 import { useCreateAnswer } from "@/lib/api-client/answers";
 import { toastError, toastSuccess } from "@/lib/api-client/toast";
+import { useEarlyAction } from "@/lib/early/use-early-action";
 import { NO_CONTENT_MESSAGE, PROMPT_REQUIRED_MESSAGE, PROMPT_REQUIRED_TITLE } from "@/lib/validation/messages/ai";
 import { CUSTOM_PROMPT_MAX_LENGTH } from "@/lib/validation/messages/answers";
 
@@ -32,8 +33,23 @@ export function GenerateAiAnswer({ questionId }: { questionId: number }) {
   const create = useCreateAnswer(questionId);
   const locked = preview !== null || generate.isPending;
 
-  function onGenerate() {
-    const customPrompt = prompt.trim();
+  // Generate pressed before the box hydrated: the early script kept the prompt as it was then.
+  const earlyKey = `generate:${questionId}`;
+  useEarlyAction(earlyKey, (data) => generateFrom(data));
+
+  /**
+   * Generates from the prompt in the form's fields rather than from state: text typed before
+   * hydration is in the field but not in state (React keeps a typed value when it hydrates).
+   */
+  function generateFrom(data: FormData | null) {
+    const field = data?.get("prompt");
+    const text = typeof field === "string" ? field.slice(0, CUSTOM_PROMPT_MAX_LENGTH) : prompt;
+    setPrompt(text);
+    onGenerate(text);
+  }
+
+  function onGenerate(text: string) {
+    const customPrompt = text.trim();
     if (!customPrompt) {
       toastError(PROMPT_REQUIRED_TITLE, PROMPT_REQUIRED_MESSAGE);
       return;
@@ -87,53 +103,62 @@ export function GenerateAiAnswer({ questionId }: { questionId: number }) {
         </div>
       </div>
 
-      <div className="mt-4 space-y-2">
-        <Label htmlFor={`${id}-prompt`}>Custom prompt</Label>
-        <Textarea
-          id={`${id}-prompt`}
-          value={prompt}
-          onChange={(e) => setPrompt(e.target.value)}
-          readOnly={locked}
-          aria-readonly={locked || undefined}
-          maxLength={CUSTOM_PROMPT_MAX_LENGTH}
-          placeholder="e.g. Explain it for a beginner and include a short code example"
-          className="min-h-20 resize-y bg-background text-sm read-only:opacity-80"
-        />
-      </div>
+      <form
+        data-early={earlyKey}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!locked) generateFrom(new FormData(event.currentTarget));
+        }}
+      >
+        <div className="mt-4 space-y-2">
+          <Label htmlFor={`${id}-prompt`}>Custom prompt</Label>
+          <Textarea
+            id={`${id}-prompt`}
+            name="prompt"
+            value={prompt}
+            onChange={(e) => setPrompt(e.target.value)}
+            readOnly={locked}
+            aria-readonly={locked || undefined}
+            maxLength={CUSTOM_PROMPT_MAX_LENGTH}
+            placeholder="e.g. Explain it for a beginner and include a short code example"
+            className="min-h-20 resize-y bg-background text-sm read-only:opacity-80"
+          />
+        </div>
 
-      {generate.isPending && generate.streamedText ? (
-        <div className="mt-4 rounded-lg border bg-background px-3 py-3 sm:px-4" aria-busy="true" data-testid="ai-preview-streaming">
-          <p className="mb-2 flex items-center gap-1.5 text-xs font-semibold tracking-wide text-accent-foreground uppercase">
-            <Loader2 className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden /> Writing preview…
-          </p>
-          <MarkdownPreview source={generate.streamedText} className="break-words" />
-        </div>
-      ) : null}
+        {generate.isPending && generate.streamedText ? (
+          <div className="mt-4 rounded-lg border bg-background px-3 py-3 sm:px-4" aria-busy="true" data-testid="ai-preview-streaming">
+            <p className="mb-2 flex items-center gap-1.5 text-xs font-semibold tracking-wide text-accent-foreground uppercase">
+              <Loader2 className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden /> Writing preview…
+            </p>
+            <MarkdownPreview source={generate.streamedText} className="break-words" />
+          </div>
+        ) : null}
 
-      {preview !== null ? (
-        <div className="mt-4 space-y-3">
-          <div className="rounded-lg border bg-background px-3 py-3 sm:px-4" aria-live="polite">
-            <p className="mb-2 text-xs font-semibold tracking-wide text-accent-foreground uppercase">Preview</p>
-            <MarkdownPreview source={preview} className="break-words" />
+        {preview !== null ? (
+          <div className="mt-4 space-y-3">
+            <div className="rounded-lg border bg-background px-3 py-3 sm:px-4" aria-live="polite">
+              <p className="mb-2 text-xs font-semibold tracking-wide text-accent-foreground uppercase">Preview</p>
+              <MarkdownPreview source={preview} className="break-words" />
+            </div>
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button type="button" variant="outline" onClick={onCancel} disabled={create.isPending}>
+                <X aria-hidden /> Cancel
+              </Button>
+              <Button type="button" onClick={onSubmit} disabled={create.isPending}>
+                {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+                Submit Answer
+              </Button>
+            </div>
           </div>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button type="button" variant="outline" onClick={onCancel} disabled={create.isPending}>
-              <X aria-hidden /> Cancel
-            </Button>
-            <Button type="button" onClick={onSubmit} disabled={create.isPending}>
-              {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-              Submit Answer
+        ) : (
+          <div className="mt-3 flex justify-end">
+            <Button type="submit" disabled={generate.isPending}>
+              {generate.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
+              {generate.isPending ? "Generating…" : "Generate Answer"}
             </Button>
           </div>
-        </div>
-      ) : (
-        <div className="mt-3 flex justify-end">
-          <Button type="button" onClick={onGenerate} disabled={generate.isPending}>
-            {generate.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
-            {generate.isPending ? "Generating…" : "Generate Answer"}
-          </Button>
-        </div>
-      )}
+        )}
+      </form>
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { voteRequest, useVote } from "@/lib/api-client/votes";
 import { LOGIN_URL } from "@/lib/api-client/query-client";
 import type { Answer } from "@/lib/api-client/question-cache";
 import type { VoteType } from "@/lib/validation/votes";
+import { useEarlyAction } from "@/lib/early/use-early-action";
 import { cn } from "@/lib/utils";
 
 const OWN_ANSWER_HINT = "You can't vote on your own answer";
@@ -34,11 +35,18 @@ export function VoteButtons({ questionId, answer, isMember }: { questionId: numb
     vote.mutate(voteRequest(answer.viewerVote, clicked).next);
   }
 
+  // A vote clicked before hydration is kept by the early script and cast now (lib/early/script.ts).
+  const upKey = `vote:${answer.id}:up`;
+  const downKey = `vote:${answer.id}:down`;
+  useEarlyAction(upKey, () => onVote("up"));
+  useEarlyAction(downKey, () => onVote("down"));
+
   const score = answer.voteScore;
   return (
     <div className="flex shrink-0 flex-col items-center gap-0.5" role="group" aria-label="Votes">
       <VoteButton
         label="Upvote"
+        earlyKey={upKey}
         pressed={answer.viewerVote === "up"}
         disabledHint={ownAnswer ? OWN_ANSWER_HINT : undefined}
         onClick={() => onVote("up")}
@@ -56,6 +64,7 @@ export function VoteButtons({ questionId, answer, isMember }: { questionId: numb
       </span>
       <VoteButton
         label="Downvote"
+        earlyKey={downKey}
         pressed={answer.viewerVote === "down"}
         disabledHint={ownAnswer ? OWN_ANSWER_HINT : undefined}
         onClick={() => onVote("down")}
@@ -69,6 +78,7 @@ export function VoteButtons({ questionId, answer, isMember }: { questionId: numb
 
 function VoteButton({
   label,
+  earlyKey,
   pressed,
   disabledHint,
   onClick,
@@ -76,6 +86,7 @@ function VoteButton({
   children,
 }: {
   label: string;
+  earlyKey: string;
   pressed: boolean;
   disabledHint?: string;
   onClick: () => void;
@@ -86,6 +97,7 @@ function VoteButton({
     <button
       type="button"
       aria-label={label}
+      data-early={earlyKey}
       aria-pressed={pressed}
       aria-disabled={disabledHint ? true : undefined}
       title={disabledHint ?? label}

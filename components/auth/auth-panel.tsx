@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, type ChangeEventHandler, type FocusEventHandler, type ReactNode, type Ref } from "react";
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { useForm, type FieldPath, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { signIn } from "next-auth/react";

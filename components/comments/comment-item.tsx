@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { useRef, useState } from "react";
 import { MessageSquareReply, Pencil, Trash2 } from "lucide-react";
 

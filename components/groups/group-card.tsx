@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { CalendarDays, MessageSquare, UsersRound } from "lucide-react";
 
 import { GroupMembershipButton } from "@/components/groups/group-membership-button";

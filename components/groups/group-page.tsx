@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { CalendarDays, Lock, MessageSquare, ScrollText, UsersRound } from "lucide-react";
 
 import { GroupActions } from "@/components/groups/group-actions";

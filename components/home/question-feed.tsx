@@ -24,10 +24,10 @@ import { FeedFilterChips } from "@/components/home/feed-filter-chips";
 import { FeedFilterDialog } from "@/components/home/feed-filter-dialog";
 import { FeedTabs } from "@/components/home/feed-tabs";
 import { AskQuestionDialog, type AskGroupOption } from "@/components/question/ask-question-dialog";
+import { AskQuestionLink } from "@/components/question/ask-question-link";
 import { QuestionCard } from "@/components/question/question-card";
 import { QuestionCardActions } from "@/components/question/question-card-actions";
 import { LoadError, LoadMoreButton } from "@/components/common/list-states";
-import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { flattenPages, QUESTION_PAGE_SIZE, totalOf, type ListPage } from "@/lib/api-client/paging";
 import { useFeed, useQuestionList, type QuestionSummary } from "@/lib/api-client/questions";
@@ -131,22 +131,17 @@ export function QuestionFeed({
             {total === null ? (query.isPending ? "Loading questions…" : "\u00a0") : `${total.toLocaleString("en-US")} ${total === 1 ? "question" : "questions"}`}
           </p>
         </div>
-        <div className="flex items-center gap-2">
-          {filter !== "following" ? <FeedFilterDialog options={options} defaultSort={tabSort(filter)} onApply={setOptions} /> : null}
+        {/* Ask Question first in the tab order (the page's main action), last on screen. */}
+        <div className="flex flex-row-reverse items-center gap-2">
           {visitor ? (
             <SignInPrompt returnTo="/?ask=1" label="Sign in to ask" size="default" />
           ) : (
-            <AskQuestionDialog
-              open={askOpen}
-              onOpenChange={setAskOpen}
-              groups={groups}
-              trigger={
-                <Button>
-                  <MessageSquarePlus aria-hidden /> Ask Question
-                </Button>
-              }
-            />
+            <>
+              <AskQuestionLink onOpen={() => setAskOpen(true)} icon={<MessageSquarePlus aria-hidden />} />
+              <AskQuestionDialog open={askOpen} onOpenChange={setAskOpen} groups={groups} />
+            </>
           )}
+          {filter !== "following" ? <FeedFilterDialog options={options} defaultSort={tabSort(filter)} onApply={setOptions} /> : null}
         </div>
       </div>
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/common/link";
 
 import { BrandLink } from "@/components/layout/logo";
 import { ThemeToggle } from "@/components/layout/theme-toggle";

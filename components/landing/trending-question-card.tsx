@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { format } from "date-fns";
 import { Eye, MessageSquare } from "lucide-react";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { Lock, MessageSquare, Plus } from "lucide-react";
 import type { ReactNode } from "react";
 

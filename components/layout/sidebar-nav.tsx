@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { Flame, Home, Tags, Users, UsersRound } from "lucide-react";
 

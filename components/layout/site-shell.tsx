@@ -37,10 +37,15 @@ export async function SiteShell({ children, sidebar = true }: { children: ReactN
       <SkipLink />
       <TopBar user={user} initialUnreadCount={unread} />
       <div className="mx-auto flex w-full max-w-screen-2xl flex-1">
-        {user && sidebar ? <Sidebar /> : null}
         <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
           {children}
         </main>
+        {/* After the page in the tab order (its main action is a few presses from the top), left on screen. */}
+        {user && sidebar ? (
+          <div className="order-first flex">
+            <Sidebar />
+          </div>
+        ) : null}
       </div>
     </div>
   );

@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { Plus } from "lucide-react";
 
 import { BrandLink } from "@/components/layout/logo";

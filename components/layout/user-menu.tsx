@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { LogOut, Settings, User } from "lucide-react";
 
 import { UserAvatar } from "@/components/common/user-avatar";

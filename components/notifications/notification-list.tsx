@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { Check, MessageSquare, MessageSquareText, ThumbsUp, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
 

@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import { Bot, CalendarDays, Globe, MapPin, Pencil, Plus } from "lucide-react";
 
 import { SignInPrompt } from "@/components/auth/sign-in-prompt";
@@ -8,6 +9,7 @@ import { EditProfileDialog } from "@/components/profile/edit-profile-dialog";
 import { joinedLabel, safeHttpUrl, socialUrl, websiteLabel } from "@/components/profile/profile-links";
 import { GitHubMark, LinkedInMark, XMark } from "@/components/profile/social-icons";
 import { AskQuestionDialog, type AskGroupOption } from "@/components/question/ask-question-dialog";
+import { AskQuestionLink } from "@/components/question/ask-question-link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { FollowUserButton } from "@/components/users/follow-user-button";
@@ -38,6 +40,7 @@ function Count({ value, label }: { value: number; label: string }) {
 export function ProfileHeader({ profile, askGroups, signedIn = true }: { profile: Profile; askGroups: AskGroupOption[]; signedIn?: boolean }) {
   const name = displayName(profile);
   const own = profile.viewerCan.edit;
+  const [askOpen, setAskOpen] = useState(false);
   const website = safeHttpUrl(profile.website);
   const place = [profile.city, profile.country].filter(Boolean).join(", ");
   const socials = socialSites.flatMap((site) => {
@@ -79,14 +82,10 @@ export function ProfileHeader({ profile, askGroups, signedIn = true }: { profile
                 <SignInPrompt returnTo={`/users/${profile.id}`} label="Sign in to follow" variant="outline" />
               ) : null}
               {signedIn ? (
-                <AskQuestionDialog
-                  groups={askGroups}
-                  trigger={
-                    <Button size="sm">
-                      <Plus aria-hidden /> Ask Question
-                    </Button>
-                  }
-                />
+                <>
+                  <AskQuestionLink size="sm" onOpen={() => setAskOpen(true)} icon={<Plus aria-hidden />} />
+                  <AskQuestionDialog groups={askGroups} open={askOpen} onOpenChange={setAskOpen} />
+                </>
               ) : (
                 <SignInPrompt returnTo="/?ask=1" label="Sign in to ask" />
               )}

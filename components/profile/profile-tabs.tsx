@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/common/link";
 import type { ReactNode } from "react";
 import { Bookmark, FileQuestion, Hash, MessageSquare, Tags, Users } from "lucide-react";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/common/link";
 import type { ReactNode } from "react";
 import { ArrowBigUp, MessageCircle, MessageSquare, Sparkles, UsersRound } from "lucide-react";
 

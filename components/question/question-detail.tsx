@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { useRouter } from "next/navigation";
 import { Eye, LogIn, MessageSquare, UsersRound } from "lucide-react";
 

@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { SearchX } from "lucide-react";
 
 import { TimeAgo } from "@/components/common/time-ago";

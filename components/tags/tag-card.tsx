@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { ArrowRight, MessageSquare, Users } from "lucide-react";
 
 import { TagBadge } from "@/components/tags/tag-badge";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { Eye, MessageSquare } from "lucide-react";
 
 import { TimeAgo } from "@/components/common/time-ago";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { CalendarDays, FileQuestion, MessageSquare, ThumbsUp } from "lucide-react";
 
 import { UserAvatar } from "@/components/common/user-avatar";

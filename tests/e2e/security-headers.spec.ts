@@ -5,7 +5,7 @@
 import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
 import { randomInt } from "node:crypto";
 
-import { DEMO_PASSWORD, expect, test, uniqueEmail, waitForHydration } from "./support";
+import { DEMO_PASSWORD, expect, test, uniqueEmail } from "./support";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -219,8 +219,7 @@ test.describe("Agora works under its CSP", () => {
     // A member: registered, the home feed, the theme switch, the Ask dialog (zod in the browser).
     await register(page.request);
     await page.goto("/");
-    await waitForHydration(page.getByRole("button", { name: "Ask Question" }));
-    await page.getByRole("button", { name: "Ask Question" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Ask Question" }).click();
     const dialog = page.getByRole("dialog", { name: "Ask a Question" });
     await dialog.getByRole("button", { name: "Post Question" }).click();
     await expect(dialog.getByText("Title must be at least 10 characters")).toBeVisible();

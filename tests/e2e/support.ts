@@ -95,8 +95,9 @@ export async function signIn(page: Page, email = DEMO_EMAIL, password = DEMO_PAS
 }
 
 /**
- * Waits until React has hydrated an element that the server rendered: a click before that does
- * nothing, which a person would not notice (they are slower than a test) but a test would.
+ * Waits until React has hydrated an element that the server rendered, for checks of what the
+ * hydrated page does. Not for clicking: votes, Ask Question and Generate Answer work from the
+ * first paint (lib/early/), and tests click them as early as a person would.
  */
 export async function waitForHydration(locator: Locator) {
   await expect

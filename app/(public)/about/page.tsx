@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import Link from "@/components/common/link";
 import { Bot, MessageSquarePlus, Rss, Tags, UsersRound, type LucideIcon } from "lucide-react";
 
 import { Button } from "@/components/ui/button";

@@ -1,0 +1,138 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+
+import { GenerateAiAnswer } from "@/components/answer/generate-ai-answer";
+import { EARLY_GLOBAL, EARLY_SCRIPT, type EarlyState } from "@/lib/early/script";
+import { useEarlyAction } from "@/lib/early/use-early-action";
+
+import { jsonResponse, mockFetch, renderWithClient } from "./answer-fixtures";
+
+jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+// The early script as the root layout runs it: before any component, listening on window.
+const removers: (() => void)[] = [];
+beforeAll(() => {
+  const add = window.addEventListener.bind(window);
+  const spy = jest.spyOn(window, "addEventListener").mockImplementation((type, listener, options) => {
+    add(type, listener, options);
+    removers.push(() => window.removeEventListener(type, listener, options));
+  });
+  new Function(EARLY_SCRIPT)();
+  spy.mockRestore();
+});
+afterAll(() => removers.forEach((remove) => remove()));
+beforeEach(() => {
+  const state = (window as unknown as Record<string, EarlyState>)[EARLY_GLOBAL]!;
+  state.queue.length = 0;
+  document.body.innerHTML = "";
+});
+
+const earlyState = () => (window as unknown as Record<string, EarlyState>)[EARLY_GLOBAL]!;
+
+/** Server-rendered markup a person can click before React owns it. */
+function serverMarkup(html: string) {
+  const host = document.createElement("div");
+  host.innerHTML = html;
+  document.body.appendChild(host);
+  return host;
+}
+
+function Owner({ id, onReplay }: { id: string; onReplay: (data: FormData | null) => void }) {
+  useEarlyAction(id, onReplay);
+  return (
+    <button type="button" data-early={id} onClick={() => onReplay(null)}>
+      Owned
+    </button>
+  );
+}
+
+describe("the early script", () => {
+  it("keeps a click on a control no component owns yet, without letting it through", () => {
+    const host = serverMarkup('<button type="button" data-early="vote:1:up">Upvote</button><a href="/?ask=1" data-early="ask">Ask Question</a>');
+    const bubbled = jest.fn();
+    document.addEventListener("click", bubbled);
+    const button = host.querySelector("button")!;
+    expect(fireEvent.click(button)).toBe(false);
+    const link = host.querySelector("a")!;
+    // preventDefault: the link is not followed.
+    expect(fireEvent.click(link)).toBe(false);
+    expect(earlyState().queue.map((e) => e.key)).toEqual(["vote:1:up", "ask"]);
+    expect(button.hasAttribute("data-early-pending")).toBe(true);
+    expect(bubbled).not.toHaveBeenCalled();
+    document.removeEventListener("click", bubbled);
+  });
+
+  it("lets a modified click (a new tab) and clicks elsewhere through", () => {
+    const host = serverMarkup('<a href="#ask" data-early="ask">Ask Question</a><button type="button">Other</button>');
+    expect(fireEvent.click(host.querySelector("a")!, { ctrlKey: true })).toBe(true);
+    expect(fireEvent.click(host.querySelector("button")!)).toBe(true);
+    expect(earlyState().queue).toEqual([]);
+  });
+
+  it("keeps a form's fields as they were when it was submitted", () => {
+    const host = serverMarkup('<form data-early="generate:3"><textarea name="prompt"></textarea><button type="submit">Generate Answer</button></form>');
+    host.querySelector("textarea")!.value = "Explain it simply";
+    fireEvent.submit(host.querySelector("form")!);
+    const [entry] = earlyState().queue;
+    expect(entry!.key).toBe("generate:3");
+    expect(entry!.data!.get("prompt")).toBe("Explain it simply");
+  });
+});
+
+describe("useEarlyAction", () => {
+  it("replays the last kept action once its owner mounts, then leaves later clicks to React", () => {
+    serverMarkup('<button type="button" data-early="vote:9:up">Upvote</button>');
+    fireEvent.click(screen.getByText("Upvote"));
+    fireEvent.click(screen.getByText("Upvote"));
+    const replay = jest.fn();
+    render(<Owner id="vote:9:up" onReplay={replay} />);
+    expect(replay).toHaveBeenCalledTimes(1);
+    expect(earlyState().queue).toEqual([]);
+    expect(screen.getByText("Upvote").hasAttribute("data-early-pending")).toBe(false);
+
+    fireEvent.click(screen.getByText("Owned"));
+    expect(replay).toHaveBeenCalledTimes(2);
+    expect(earlyState().queue).toEqual([]);
+  });
+
+  it("replays nothing when nothing was clicked, and keeps other keys for their owners", () => {
+    serverMarkup('<button type="button" data-early="ask">Ask Question</button>');
+    fireEvent.click(screen.getByText("Ask Question"));
+    const replay = jest.fn();
+    render(<Owner id="vote:1:down" onReplay={replay} />);
+    expect(replay).not.toHaveBeenCalled();
+    expect(earlyState().queue.map((e) => e.key)).toEqual(["ask"]);
+  });
+});
+
+describe("Generate AI Answer before hydration", () => {
+  it("generates from the prompt that was in the box when Generate was pressed", async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ content: "A short answer.", provenance: "p" }));
+    const early = new FormData();
+    early.set("prompt", "Explain it for a beginner");
+    earlyState().queue.push({ key: "generate:5", data: early });
+    renderWithClient(<GenerateAiAnswer questionId={5} />);
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        "/api/questions/5/generate-preview",
+        expect.objectContaining({ body: JSON.stringify({ customPrompt: "Explain it for a beginner" }) }),
+      ),
+    );
+    expect(screen.getByRole("textbox", { name: "Custom prompt" })).toHaveValue("Explain it for a beginner");
+  });
+
+  it("reads the prompt from the field, so text typed before hydration is not lost", async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ content: "A short answer.", provenance: "p" }));
+    renderWithClient(<GenerateAiAnswer questionId={6} />);
+    const field = screen.getByRole("textbox", { name: "Custom prompt" }) as HTMLTextAreaElement;
+    // Typed into the server's markup: the field has it, React's state does not.
+    field.value = "Typed before hydration";
+    await userEvent.click(screen.getByRole("button", { name: "Generate Answer" }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        "/api/questions/6/generate-preview",
+        expect.objectContaining({ body: JSON.stringify({ customPrompt: "Typed before hydration" }) }),
+      ),
+    );
+  });
+});
