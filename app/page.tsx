@@ -9,7 +9,8 @@ import { listSidebarGroupsOfRequest } from "@/lib/server/groups/queries";
 import { presentQuestionSummary } from "@/lib/server/questions/presenters";
 import { countFollowingQuestions, countQuestions, listFollowingQuestions, listQuestions } from "@/lib/server/questions/queries";
 import { listPopularTags } from "@/lib/server/tags/queries";
-import { getHomeExtras, getPreferences } from "@/lib/server/users/queries";
+import { getHomeExtras } from "@/lib/server/home/queries";
+import { getPreferences } from "@/lib/server/settings/queries";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

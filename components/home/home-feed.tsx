@@ -5,7 +5,7 @@ import { WelcomeCard, type WelcomeTag } from "@/components/home/welcome-card";
 import type { AskGroupOption } from "@/components/question/ask-question-dialog";
 import type { ListPage } from "@/lib/api-client/paging";
 import type { QuestionSummaryJson } from "@/lib/server/questions/presenters";
-import type { RecentActivityItem } from "@/lib/server/users/queries";
+import type { RecentActivityItem } from "@/lib/server/home/queries";
 
 /**
  * The signed-in home: the feed (a client island starting from the server's first page of

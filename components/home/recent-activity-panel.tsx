@@ -2,7 +2,7 @@ import Link from "@/components/common/link";
 import { Activity, FileQuestion, MessageCircle, MessageSquare, Sparkles } from "lucide-react";
 
 import { TimeAgo } from "@/components/common/time-ago";
-import type { RecentActivityItem } from "@/lib/server/users/queries";
+import type { RecentActivityItem } from "@/lib/server/home/queries";
 
 const kinds = {
   question: { icon: FileQuestion, verb: "You asked" },

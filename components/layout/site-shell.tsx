@@ -6,7 +6,7 @@ import { TopBar } from "@/components/layout/top-bar";
 import type { ShellUser } from "@/components/layout/types";
 import { ThemePreferenceSync } from "@/components/settings/theme-preference";
 import { getPageSession } from "@/lib/server/auth/session";
-import { getPreferences } from "@/lib/server/users/queries";
+import { getPreferences } from "@/lib/server/settings/queries";
 
 /**
  * The frame of every page but the landing: top bar, the side bar for signed-in members

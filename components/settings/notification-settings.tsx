@@ -3,7 +3,7 @@
 import { SettingsCard, SwitchRow } from "@/components/settings/setting-row";
 import { useAutoSave } from "@/components/settings/use-auto-save";
 import { USER_MESSAGES, useUpdateNotificationSettings } from "@/lib/api-client/users";
-import type { NotificationSettings } from "@/lib/server/users/presenters";
+import type { NotificationSettings } from "@/lib/validation/users";
 
 const rows = [
   { key: "emailNotifications", label: "Email notifications", description: "Receive notifications by e-mail as well as on Agora." },

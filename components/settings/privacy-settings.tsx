@@ -7,7 +7,7 @@ import { useAutoSave } from "@/components/settings/use-auto-save";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { USER_MESSAGES, useUpdatePrivacySettings } from "@/lib/api-client/users";
-import type { PrivacySettings } from "@/lib/server/users/presenters";
+import type { PrivacySettings } from "@/lib/validation/users";
 import { profileVisibilities, type ProfileVisibility } from "@/lib/validation/users";
 
 /** The visibility choices (SPEC.md section 2: public anyone, registered only registered users, private only you). */

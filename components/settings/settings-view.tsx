@@ -9,7 +9,7 @@ import { PreferencesSettingsForm } from "@/components/settings/preferences-setti
 import { PrivacySettingsForm } from "@/components/settings/privacy-settings";
 import { parseSettingsTab, settingsTabs, type SettingsTab } from "@/components/settings/settings-tabs";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-import type { NotificationSettings, PrivacySettings } from "@/lib/server/users/presenters";
+import type { NotificationSettings, PrivacySettings } from "@/lib/validation/users";
 import type { Preferences } from "@/lib/validation/users";
 
 const labels: Record<SettingsTab, { label: string; Icon: typeof Bell }> = {

@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 
 import { getJson } from "@/lib/api-client/fetcher";
 import { keys } from "@/lib/api-client/keys";
-import type { CurrentUserJson } from "@/lib/server/users/presenters";
+import type { CurrentUserJson } from "@/lib/server/accounts/presenters";
 
 /** The signed-in member as GET /api/auth/user answers it (own e-mail and settings included). */
 export type CurrentUser = CurrentUserJson;

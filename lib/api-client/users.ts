@@ -6,16 +6,10 @@ import { compactParams, fetchListPage, initialPages, type ListPage, type ListPag
 import type { QuestionSummary } from "@/lib/api-client/questions";
 import { toastMutationError, toastSuccess } from "@/lib/api-client/toast";
 import type { TagJson } from "@/lib/server/tags/presenters";
-import type {
-  CurrentUserJson,
-  FollowPersonJson,
-  MemberJson,
-  NotificationSettings,
-  PrivacySettings,
-  ProfileJson,
-  UsedTagJson,
-  UserAnswerJson,
-} from "@/lib/server/users/presenters";
+import type { FollowPersonJson, ProfileJson, UsedTagJson, UserAnswerJson } from "@/lib/server/users/presenters";
+import type { CurrentUserJson } from "@/lib/server/accounts/presenters";
+import type { MemberJson } from "@/lib/server/members/presenters";
+import type { NotificationSettings, PrivacySettings } from "@/lib/validation/users";
 import {
   MEMBER_PAGE_SIZE,
   PASSWORD_MESSAGES,

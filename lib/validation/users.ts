@@ -241,6 +241,26 @@ export const preferencesSchema = z.object(
 );
 export type PreferencesInput = z.output<typeof preferencesSchema>;
 
+/** The default notification switches of SPEC.md section 4. */
+export const defaultNotificationSettings = {
+  emailNotifications: true,
+  pushNotifications: true,
+  weeklyDigest: false,
+  newAnswers: true,
+  newFollowers: true,
+  upvotes: true,
+};
+
+/** The default privacy settings of SPEC.md section 4. */
+export const defaultPrivacySettings = {
+  profileVisibility: "public" as ProfileVisibility,
+  showActivity: true,
+  allowMessages: true,
+};
+
+export type NotificationSettings = typeof defaultNotificationSettings;
+export type PrivacySettings = typeof defaultPrivacySettings;
+
 /** A stored preferences value read back safely: anything unknown falls back to the default. */
 export function parseStoredPreferences(value: unknown): Preferences {
   const raw = (value && typeof value === "object" ? value : {}) as Record<string, unknown>;

@@ -2,7 +2,7 @@
 import { db } from "@/lib/server/db";
 import { DELETE as dismissRoute } from "@/app/api/users/me/welcome/route";
 import { PATCH as preferencesRoute } from "@/app/api/users/settings/preferences/route";
-import { getHomeExtras } from "@/lib/server/users/queries";
+import { getHomeExtras } from "@/lib/server/home/queries";
 import { countingStatements } from "@/tests/support/statement-counter";
 import { createAnswer, createComment, createGroup, createQuestion, createTag, createUser, routeContext, signedInRequest, visitorRequest } from "@/tests/factories";
 

@@ -13,7 +13,7 @@ import { PageStore } from "@/lib/server/page-cache/store";
 import { deleteQuestion, updateQuestion } from "@/lib/server/questions/mutations";
 import { flushQuestionViews, recordQuestionView } from "@/lib/server/questions/views";
 import { closeRateLimitStore } from "@/lib/server/rate-limit";
-import { deleteAccount } from "@/lib/server/users/mutations";
+import { deleteAccount } from "@/lib/server/accounts/mutations";
 import { setVote, withdrawVote } from "@/lib/server/votes/mutations";
 import { createAnswer, createComment, createGroup, createQuestion, createTag, createUser, type TestUser } from "@/tests/factories";
 

@@ -11,7 +11,7 @@ import { GET as questionRoute } from "@/app/api/questions/[id]/route";
 import { hashPassword, verifyPassword } from "@/lib/server/auth/password";
 import { createSession } from "@/lib/server/auth/session";
 import { closeRateLimitStore, resetLimit } from "@/lib/server/rate-limit";
-import { deletedEmailFor } from "@/lib/server/users/mutations";
+import { deletedEmailFor } from "@/lib/server/accounts/mutations";
 import {
   createAnswer,
   createGroup,

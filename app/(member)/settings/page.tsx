@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 import { parseSettingsTab } from "@/components/settings/settings-tabs";
 import { SettingsView } from "@/components/settings/settings-view";
 import { requireMemberForPage } from "@/lib/server/auth/member-page";
-import { presentNotificationSettings, presentPrivacySettings } from "@/lib/server/users/presenters";
-import { getPreferences } from "@/lib/server/users/queries";
+import { presentNotificationSettings, presentPrivacySettings } from "@/lib/server/settings/presenters";
+import { getPreferences } from "@/lib/server/settings/queries";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 

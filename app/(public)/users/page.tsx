@@ -5,8 +5,8 @@ import { SignInPrompt } from "@/components/auth/sign-in-prompt";
 import { MembersDirectory } from "@/components/users/members-directory";
 import { getViewer } from "@/lib/server/auth/session";
 import { authorize } from "@/lib/server/policy";
-import { presentMember } from "@/lib/server/users/presenters";
-import { listMembers } from "@/lib/server/users/queries";
+import { presentMember } from "@/lib/server/members/presenters";
+import { listMembers } from "@/lib/server/members/queries";
 import { MEMBER_PAGE_SIZE, USER_SEARCH_MAX_LENGTH } from "@/lib/validation/users";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };

@@ -2,7 +2,7 @@ import { handler, readJson } from "@/lib/server/http";
 import { clientIp } from "@/lib/server/rate-limit";
 import { registerUser } from "@/lib/server/auth/accounts";
 import { createSession } from "@/lib/server/auth/session";
-import { presentCurrentUser } from "@/lib/server/users/presenters";
+import { presentCurrentUser } from "@/lib/server/accounts/presenters";
 import { registerSchema } from "@/lib/validation/auth";
 
 /** A registration body is a few hundred bytes; anything much larger is refused before parsing. */

@@ -1,8 +1,8 @@
 import { getViewer } from "@/lib/server/auth/session";
 import { handler } from "@/lib/server/http";
 import { pageResponse } from "@/lib/server/pagination";
-import { presentMember } from "@/lib/server/users/presenters";
-import { listMembers } from "@/lib/server/users/queries";
+import { presentMember } from "@/lib/server/members/presenters";
+import { listMembers } from "@/lib/server/members/queries";
 import { searchParamsOf } from "@/lib/validation/questions";
 import { userListQuerySchema } from "@/lib/validation/users";
 

@@ -6,7 +6,8 @@ import { visibleQuestionsWhere, type Viewer } from "@/lib/server/policy";
 import { enqueueEmail } from "@/lib/server/mail/outbox";
 import { renderNotificationEmail } from "@/lib/server/mail/templates";
 import { visibleNotificationsSql } from "@/lib/server/notifications/queries";
-import { presentNotificationSettings, type NotificationSettings } from "@/lib/server/users/presenters";
+import { presentNotificationSettings } from "@/lib/server/settings/presenters";
+import type { NotificationSettings } from "@/lib/validation/users";
 
 /*
  * Every notification is written by one of the notify* functions below, inside the transaction

@@ -1,28 +1,7 @@
 import "server-only";
 import { emailHandle } from "@/lib/display";
 import { markdownToPlainText } from "@/lib/markdown/render";
-import { can, profileViewerCan, type Viewer as PolicyViewer } from "@/lib/server/policy";
-import { parseStoredPreferences, type Preferences } from "@/lib/validation/users";
-
-/** The default notification switches of SPEC.md section 4. */
-export const defaultNotificationSettings = {
-  emailNotifications: true,
-  pushNotifications: true,
-  weeklyDigest: false,
-  newAnswers: true,
-  newFollowers: true,
-  upvotes: true,
-};
-
-/** The default privacy settings of SPEC.md section 4. */
-export const defaultPrivacySettings = {
-  profileVisibility: "public" as "public" | "registered" | "private",
-  showActivity: true,
-  allowMessages: true,
-};
-
-export type NotificationSettings = typeof defaultNotificationSettings;
-export type PrivacySettings = typeof defaultPrivacySettings;
+import { profileViewerCan, type Viewer as PolicyViewer } from "@/lib/server/policy";
 
 /** The columns an author presenter needs; select exactly these. */
 export const authorSelect = {
@@ -35,7 +14,7 @@ export const authorSelect = {
   deletedAt: true,
 } as const;
 
-interface AuthorRow {
+export interface AuthorRow {
   id: string;
   email: string;
   firstName: string | null;
@@ -68,80 +47,6 @@ export function presentAuthor(user: AuthorRow, viewerId?: string | null) {
 }
 
 export type AuthorJson = ReturnType<typeof presentAuthor>;
-
-interface CurrentUserRow extends AuthorRow {
-  bio: string | null;
-  website: string | null;
-  socialLinks: unknown;
-  city: string | null;
-  country: string | null;
-  notificationSettings: unknown;
-  privacySettings: unknown;
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-/** The signed-in member's own account (GET /api/auth/user): everything but secrets, with settings defaults. */
-export function presentCurrentUser(user: CurrentUserRow) {
-  const social = (user.socialLinks ?? {}) as Record<string, string | null>;
-  return {
-    id: user.id,
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    profileImageUrl: user.profileImageUrl,
-    bio: user.bio,
-    website: user.website,
-    socialLinks: { twitter: social.twitter ?? null, linkedin: social.linkedin ?? null, github: social.github ?? null },
-    city: user.city,
-    country: user.country,
-    notificationSettings: { ...defaultNotificationSettings, ...((user.notificationSettings ?? {}) as object) },
-    privacySettings: { ...defaultPrivacySettings, ...((user.privacySettings ?? {}) as object) },
-    createdAt: user.createdAt.toISOString(),
-    updatedAt: user.updatedAt.toISOString(),
-  };
-}
-
-export type CurrentUserJson = ReturnType<typeof presentCurrentUser>;
-
-/* Settings ------------------------------------------------------------------------------ */
-
-function readBooleans<T extends Record<string, boolean>>(defaults: T, stored: unknown): T {
-  const raw = (stored && typeof stored === "object" ? stored : {}) as Record<string, unknown>;
-  const out = { ...defaults };
-  for (const key of Object.keys(defaults) as (keyof T)[]) {
-    const value = raw[key as string];
-    if (typeof value === "boolean") out[key] = value as T[keyof T];
-  }
-  return out;
-}
-
-/** A member's notification switches: the stored ones over SPEC.md section 4's defaults (the notifications capability reads these). */
-export function presentNotificationSettings(stored: unknown): NotificationSettings {
-  return readBooleans(defaultNotificationSettings, stored);
-}
-
-/** A member's privacy settings: the stored ones over SPEC.md section 4's defaults. */
-export function presentPrivacySettings(stored: unknown): PrivacySettings {
-  const raw = (stored && typeof stored === "object" ? stored : {}) as Record<string, unknown>;
-  const visibility = raw.profileVisibility;
-  const { showActivity, allowMessages } = readBooleans({ showActivity: defaultPrivacySettings.showActivity, allowMessages: defaultPrivacySettings.allowMessages }, stored);
-  return {
-    profileVisibility: visibility === "registered" || visibility === "private" ? visibility : "public",
-    showActivity,
-    allowMessages,
-  };
-}
-
-/** A member's preferences (theme, language, questions per page), defaults filled in. */
-export function presentPreferences(stored: unknown): Preferences {
-  return parseStoredPreferences(stored);
-}
-
-/** What PATCH /api/users/change-password answers (the new session cookie comes with it). */
-export function presentPasswordChanged(): { passwordChanged: true } {
-  return { passwordChanged: true };
-}
 
 /* Profiles ------------------------------------------------------------------------------ */
 
@@ -318,40 +223,6 @@ export function presentUserGroup(row: {
 }
 
 export type UserGroupJson = ReturnType<typeof presentUserGroup>;
-
-/* Members directory ------------------------------------------------------------------------ */
-
-/** A member row of the directory as lib/server/users/queries computes it in SQL. */
-export interface MemberRow extends AuthorRow {
-  createdAt: Date;
-  questionsCount: number;
-  answersCount: number;
-  votesCount: number;
-  followerCount: number;
-  isFollowing: boolean;
-  topTags: { id: number; name: string; color: string }[];
-}
-
-/**
- * A card of the members directory (GET /api/users): the author fields (never another member's
- * e-mail), when they joined, their questions, answers and votes of the last 30 days, up to 3
- * top tags, their follower count and whether the viewer follows them.
- */
-export function presentMember(row: MemberRow, viewer: PolicyViewer | null) {
-  return {
-    ...presentAuthor(row, viewer?.id),
-    joinedAt: row.createdAt.toISOString(),
-    questionsCount: row.questionsCount,
-    answersCount: row.answersCount,
-    votesCount: row.votesCount,
-    topTags: row.topTags.slice(0, 3).map((t) => ({ id: t.id, name: t.name, color: t.color })),
-    followerCount: row.followerCount,
-    isFollowing: row.isFollowing,
-    viewerCan: { follow: can(viewer, "user.follow", row) },
-  };
-}
-
-export type MemberJson = ReturnType<typeof presentMember>;
 
 /** A member in a profile's Followers or Following list (GET /api/users/:id/followers, /following): the author fields and when the follow began. */
 export function presentFollowPerson(row: AuthorRow & { followedAt: Date }, viewer: PolicyViewer | null) {

@@ -1,7 +1,7 @@
 import { errorResponse, handler } from "@/lib/server/http";
 import { unauthorized } from "@/lib/server/errors";
 import { getViewer } from "@/lib/server/auth/session";
-import { presentCurrentUser } from "@/lib/server/users/presenters";
+import { presentCurrentUser } from "@/lib/server/accounts/presenters";
 
 // GET /api/auth/user - the signed-in member's own account (with settings), or 401
 export const GET = handler(async (req) => {

@@ -2,8 +2,8 @@ import { createSession, requireViewer } from "@/lib/server/auth/session";
 import { handler, readJson } from "@/lib/server/http";
 import { authorize } from "@/lib/server/policy";
 import { charge } from "@/lib/server/rate-limit";
-import { changePassword } from "@/lib/server/users/mutations";
-import { presentPasswordChanged } from "@/lib/server/users/presenters";
+import { changePassword } from "@/lib/server/accounts/mutations";
+import { presentPasswordChanged } from "@/lib/server/accounts/presenters";
 import { passwordChangeSchema } from "@/lib/validation/users";
 
 // PATCH /api/users/change-password - change the password (the current one is checked); every other session ends, this browser gets a new one

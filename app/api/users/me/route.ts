@@ -1,7 +1,7 @@
 import { clearSessionCookies, requireViewer } from "@/lib/server/auth/session";
 import { handler, readJson } from "@/lib/server/http";
 import { authorize } from "@/lib/server/policy";
-import { deleteAccount } from "@/lib/server/users/mutations";
+import { deleteAccount } from "@/lib/server/accounts/mutations";
 import { accountDeleteSchema } from "@/lib/validation/users";
 
 // DELETE /api/users/me - delete the signed-in member's account after they typed DELETE; signs them out

@@ -2,7 +2,7 @@ import { requireViewer } from "@/lib/server/auth/session";
 import { handler, readJson } from "@/lib/server/http";
 import { authorize } from "@/lib/server/policy";
 import { updateProfile } from "@/lib/server/users/mutations";
-import { presentCurrentUser } from "@/lib/server/users/presenters";
+import { presentCurrentUser } from "@/lib/server/accounts/presenters";
 import { profileUpdateSchema } from "@/lib/validation/users";
 
 // PUT /api/users/profile - replace the signed-in member's profile (fields left out are cleared); answers their account

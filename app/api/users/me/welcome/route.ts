@@ -1,7 +1,7 @@
 import { requireViewer } from "@/lib/server/auth/session";
 import { handler } from "@/lib/server/http";
 import { authorize } from "@/lib/server/policy";
-import { dismissWelcome } from "@/lib/server/users/mutations";
+import { dismissWelcome } from "@/lib/server/settings/mutations";
 
 // DELETE /api/users/me/welcome - dismiss the home page's first-run card for good (on every device); repeating changes nothing
 export const DELETE = handler(async (req) => {

@@ -1,7 +1,7 @@
 import { requireViewer } from "@/lib/server/auth/session";
 import { handler, readJson } from "@/lib/server/http";
 import { authorize } from "@/lib/server/policy";
-import { updateNotificationSettings } from "@/lib/server/users/mutations";
+import { updateNotificationSettings } from "@/lib/server/settings/mutations";
 import { notificationSettingsSchema } from "@/lib/validation/users";
 
 // PATCH /api/users/settings/notifications - change some notification switches; answers all of them

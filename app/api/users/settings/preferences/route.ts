@@ -1,9 +1,9 @@
 import { requireViewer } from "@/lib/server/auth/session";
 import { handler, readJson } from "@/lib/server/http";
 import { authorize } from "@/lib/server/policy";
-import { updatePreferences } from "@/lib/server/users/mutations";
-import { presentPreferences } from "@/lib/server/users/presenters";
-import { getPreferences } from "@/lib/server/users/queries";
+import { updatePreferences } from "@/lib/server/settings/mutations";
+import { presentPreferences } from "@/lib/server/settings/presenters";
+import { getPreferences } from "@/lib/server/settings/queries";
 import { preferencesSchema } from "@/lib/validation/users";
 
 // GET /api/users/settings/preferences - the member's theme, language and questions per page

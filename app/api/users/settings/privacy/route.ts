@@ -1,7 +1,7 @@
 import { requireViewer } from "@/lib/server/auth/session";
 import { handler, readJson } from "@/lib/server/http";
 import { authorize } from "@/lib/server/policy";
-import { updatePrivacySettings } from "@/lib/server/users/mutations";
+import { updatePrivacySettings } from "@/lib/server/settings/mutations";
 import { privacySettingsSchema } from "@/lib/validation/users";
 
 // PATCH /api/users/settings/privacy - change profile visibility, activity status or messages; answers all privacy settings

@@ -1,0 +1,36 @@
+import "server-only";
+import { can, type Viewer as PolicyViewer } from "@/lib/server/policy";
+import { presentAuthor, type AuthorRow } from "@/lib/server/users/presenters";
+
+/** A member row of the directory as lib/server/members/queries computes it in SQL. */
+export interface MemberRow extends AuthorRow {
+  createdAt: Date;
+  questionsCount: number;
+  answersCount: number;
+  votesCount: number;
+  followerCount: number;
+  isFollowing: boolean;
+  topTags: { id: number; name: string; color: string }[];
+}
+
+/**
+ * A card of the members directory (GET /api/users): the author fields (never another member's
+ * e-mail), when they joined, their questions, answers and votes of the last 30 days, up to 3
+ * top tags, their follower count and whether the viewer follows them.
+ */
+export function presentMember(row: MemberRow, viewer: PolicyViewer | null) {
+  return {
+    ...presentAuthor(row, viewer?.id),
+    joinedAt: row.createdAt.toISOString(),
+    questionsCount: row.questionsCount,
+    answersCount: row.answersCount,
+    votesCount: row.votesCount,
+    topTags: row.topTags.slice(0, 3).map((t) => ({ id: t.id, name: t.name, color: t.color })),
+    followerCount: row.followerCount,
+    isFollowing: row.isFollowing,
+    viewerCan: { follow: can(viewer, "user.follow", row) },
+  };
+}
+
+export type MemberJson = ReturnType<typeof presentMember>;
+
