@@ -8,6 +8,7 @@ import { markdownToPlainText } from "@/lib/markdown/render";
 import { buildQuestionJsonLd, serializeJsonLd } from "@/lib/seo/question-jsonld";
 import { getSiteUrl } from "@/lib/seo/site-url";
 import { NONCE_HEADER } from "@/lib/security/csp";
+import { isAiConfigured } from "@/lib/server/ai/config";
 import { getViewer } from "@/lib/server/auth/session";
 import { presentQuestionDetail } from "@/lib/server/questions/presenters";
 import { getQuestionDetail } from "@/lib/server/questions/queries";
@@ -86,7 +87,7 @@ export default async function QuestionPage({ params }: Props) {
   return (
     <>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      <QuestionDetail initialQuestion={question} loadedAt={loadedAt} isMember={viewer !== null} />
+      <QuestionDetail initialQuestion={question} loadedAt={loadedAt} isMember={viewer !== null} aiAvailable={isAiConfigured()} />
     </>
   );
 }
