@@ -26,6 +26,8 @@ const limits = {
   aiHourly: { points: 20, duration: 60 * 60, message: "You have used your AI answers for this hour. Please try again later." },
   /** Image uploads per member per hour. */
   uploadHourly: { points: 30, duration: 60 * 60, message: "You have uploaded many images this hour. Please try again later." },
+  /** Group invitations sent per member per hour (each one notifies someone). */
+  groupInviteHourly: { points: 30, duration: 60 * 60, message: "You have sent many invitations this hour. Please try again later." },
   /** Password-change attempts per member per hour (each one checks the current password). */
   passwordChange: { points: 10, duration: 60 * 60, message: "Too many password attempts. Please try again later." },
 } satisfies Record<string, { points: number; duration: number; message: string }>;
