@@ -20,7 +20,8 @@ import { useJoinGroup, useLeaveGroup, useWithdrawJoinRequest, type Group } from 
 
 /**
  * The group page's buttons (SPEC.md section 2): "Join Group" for a member outside it (a request
- * for a private group, then "Requested" with a way to withdraw it), "Leave Group" for a member
+ * for a private group, then "Requested" with a way to withdraw it; an invited member answers
+ * the invitation instead), "Leave Group" for a member
  * who is not the creator, "Edit" for the creator, and "New Post" (`onNewPost`) for members.
  */
 export function GroupActions({ group, onNewPost }: { group: Group; onNewPost: () => void }) {
@@ -48,7 +49,7 @@ export function GroupActions({ group, onNewPost }: { group: Group; onNewPost: ()
             Cancel Request
           </Button>
         </>
-      ) : group.viewerCan.join ? (
+      ) : group.viewerCan.join && !group.invitation ? (
         <Button onClick={() => join.mutate({ id: group.id })} disabled={join.isPending}>
           {join.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <UserPlus aria-hidden />}
           Join Group

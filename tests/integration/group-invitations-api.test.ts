@@ -125,7 +125,7 @@ describe("the invitee's group page, and accepting", () => {
     expect(before).toMatchObject({
       isMember: false,
       hasRequested: false,
-      invitation: { invitedBy: { id: creator.id, firstName: "Iris", lastName: "Host" }, createdAt: expect.any(String) },
+      invitation: { userId: guest.id, invitedBy: { id: creator.id, firstName: "Iris", lastName: "Host" }, createdAt: expect.any(String) },
       viewerCan: { join: true, invite: false, viewContent: false },
     });
     // Others see no invitation of theirs.

@@ -29,7 +29,7 @@ export function groupSelect(viewer: Viewer | null) {
     joinRequests: { where: { userId: viewer?.id ?? NOBODY }, select: { userId: true }, take: 1 },
     invitations: {
       where: { userId: viewer?.id ?? NOBODY },
-      select: { createdAt: true, inviter: { select: { id: true, firstName: true, lastName: true, email: true } } },
+      select: { userId: true, createdAt: true, inviter: { select: { id: true, firstName: true, lastName: true, email: true } } },
       take: 1,
     },
   } as const satisfies Prisma.GroupSelect;
@@ -70,7 +70,7 @@ export interface GroupJson {
   /** The viewer asked to join this private group and awaits the creator's answer. */
   hasRequested: boolean;
   /** The creator invited the viewer, who has not accepted or declined yet (null otherwise). */
-  invitation: { invitedBy: { id: string; firstName: string | null; lastName: string | null; handle: string }; createdAt: string } | null;
+  invitation: { userId: string; invitedBy: { id: string; firstName: string | null; lastName: string | null; handle: string }; createdAt: string } | null;
   viewerCan: GroupViewerCan;
 }
 
@@ -124,6 +124,7 @@ function presentViewerInvitation(row: GroupRow["invitations"][number] | undefine
   if (!row) return null;
   const inviter = presentAuthor({ ...row.inviter, profileImageUrl: null });
   return {
+    userId: row.userId,
     invitedBy: { id: inviter.id, firstName: inviter.firstName, lastName: inviter.lastName, handle: inviter.handle },
     createdAt: row.createdAt.toISOString(),
   };

@@ -5,8 +5,8 @@ import { cache } from "react";
 import { GroupPage } from "@/components/groups/group-page";
 import { GROUP_QUESTION_PAGE_SIZE } from "@/lib/api-client/paging";
 import { getViewer } from "@/lib/server/auth/session";
-import { presentGroup, presentJoinRequest } from "@/lib/server/groups/presenters";
-import { getGroupDetail, listJoinRequests } from "@/lib/server/groups/queries";
+import { presentGroup, presentGroupInvitation, presentJoinRequest } from "@/lib/server/groups/presenters";
+import { getGroupDetail, listGroupInvitations, listJoinRequests } from "@/lib/server/groups/queries";
 import { presentQuestionSummary } from "@/lib/server/questions/presenters";
 import { countQuestions, listQuestions } from "@/lib/server/questions/queries";
 import { groupSearchParamSchema } from "@/lib/validation/groups";
@@ -49,7 +49,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * /groups/{id} (SPEC.md section 2): the group's header, its posts (members only for a private
- * group) with ?search=, and for a private group's creator the pending join requests. An unknown
+ * group) with ?search=, for a private group's creator the pending join requests, for the creator
+ * the pending invitations. An unknown
  * group is a 404 with "Group Not Found".
  */
 export default async function GroupRoute({ params, searchParams }: Props) {
@@ -61,7 +62,7 @@ export default async function GroupRoute({ params, searchParams }: Props) {
   const search = parsed.success ? (parsed.data ?? "") : "";
 
   const filters = { groupId: group.id, text: search || undefined };
-  const [posts, requests] = await Promise.all([
+  const [posts, requests, invitations] = await Promise.all([
     group.viewerCan.viewContent
       ? Promise.all([listQuestions(viewer, { ...filters, limit: GROUP_QUESTION_PAGE_SIZE }), countQuestions(viewer, filters)]).then(([page, total]) => ({
           items: page.rows.map((row) => presentQuestionSummary(row, viewer)),
@@ -70,7 +71,10 @@ export default async function GroupRoute({ params, searchParams }: Props) {
         }))
       : undefined,
     group.viewerCan.reviewRequests ? listJoinRequests(group.id, { limit: 100 }).then((page) => page.rows.map((row) => presentJoinRequest(row, viewer))) : undefined,
+    group.viewerCan.invite ? listGroupInvitations(group.id, { limit: 100 }).then((page) => page.rows.map((row) => presentGroupInvitation(row, viewer))) : undefined,
   ]);
 
-  return <GroupPage initialGroup={group} initialPosts={posts} initialSearch={search} initialRequests={requests} />;
+  return (
+    <GroupPage initialGroup={group} initialPosts={posts} initialSearch={search} initialRequests={requests} initialInvitations={invitations} />
+  );
 }
