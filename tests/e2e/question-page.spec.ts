@@ -138,7 +138,7 @@ test.describe("the question page", () => {
     // The visitor's page: an invitation to sign up, no member tools; voting sends them to sign in.
     await visitor.goto(path);
     await expect(visitor.getByRole("heading", { name: "Want to contribute to the discussion?" })).toBeVisible();
-    await expect(visitor.getByRole("link", { name: "Sign Up Free" })).toHaveAttribute("href", "/api/login");
+    await expect(visitor.getByRole("link", { name: "Sign Up Free" })).toHaveAttribute("href", `/api/login?mode=signup&callbackUrl=${encodeURIComponent(path)}`);
     await expect(visitor.getByRole("heading", { name: "Generate AI Answer" })).toHaveCount(0);
     await expect(visitor.getByRole("button", { name: "Add a comment" })).toHaveCount(0);
     await expect(visitor.getByRole("button", { name: "Reply" })).toHaveCount(0);
