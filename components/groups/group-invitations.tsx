@@ -172,7 +172,7 @@ export function InvitationNotice({ group, onDone }: { group: Group & { invitatio
           You&apos;re invited to join this group
         </h2>
         <p className="mt-0.5 text-sm text-muted-foreground">
-          {displayName(group.invitation.invitedBy)} invited you <TimeAgo date={group.invitation.createdAt} />.
+          {displayName(group.invitation.invitedBy)} invited you.
           {group.isPrivate ? " Accepting lets you in straight away and shows you its posts." : ""}
         </p>
       </div>

@@ -56,6 +56,6 @@ test.describe("a visitor", () => {
     await expect(page.getByRole("searchbox").or(page.getByPlaceholder(/search/i)).first()).toBeDisabled();
     const banner = page.getByRole("banner");
     await expect(banner.getByRole("link", { name: "About" })).toBeVisible();
-    await expect(banner.getByRole("link", { name: "Log In" })).toHaveAttribute("href", "/api/login?mode=signup");
+    await expect(banner.getByRole("link", { name: "Log In" })).toHaveAttribute("href", "/api/login");
   });
 });
