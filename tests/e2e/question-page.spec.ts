@@ -99,15 +99,25 @@ test.describe("the question page", () => {
     await expect(answerOf(daniel, answerText).getByText(replyText)).toBeVisible();
     const upvote = mayaAnswer.getByRole("button", { name: "Upvote" });
     await expect(upvote).toHaveAttribute("aria-pressed", "false");
+    // The highlight shows at once; each vote is awaited before the next step, as a reload would cancel it.
+    const voteSaved = () => daniel.waitForResponse((r) => r.url().endsWith("/vote") && r.request().method() !== "GET");
+    let saved = voteSaved();
     await upvote.click();
     await expect(upvote).toHaveAttribute("aria-pressed", "true");
     await expect(mayaAnswer.getByTestId("vote-score")).toHaveText(/^1/);
+    await saved;
     await daniel.reload();
-    await expect(answerOf(daniel, mayaAnswerText).getByRole("button", { name: "Upvote" })).toHaveAttribute("aria-pressed", "true");
-    await answerOf(daniel, mayaAnswerText).getByRole("button", { name: "Upvote" }).click();
-    await expect(answerOf(daniel, mayaAnswerText).getByRole("button", { name: "Upvote" })).toHaveAttribute("aria-pressed", "false");
-    await answerOf(daniel, mayaAnswerText).getByRole("button", { name: "Upvote" }).click();
-    await expect(answerOf(daniel, mayaAnswerText).getByRole("button", { name: "Upvote" })).toHaveAttribute("aria-pressed", "true");
+    const upvoteAgain = answerOf(daniel, mayaAnswerText).getByRole("button", { name: "Upvote" });
+    await expect(upvoteAgain).toHaveAttribute("aria-pressed", "true");
+    await waitForHydration(upvoteAgain);
+    saved = voteSaved();
+    await upvoteAgain.click();
+    await expect(upvoteAgain).toHaveAttribute("aria-pressed", "false");
+    await saved;
+    saved = voteSaved();
+    await upvoteAgain.click();
+    await expect(upvoteAgain).toHaveAttribute("aria-pressed", "true");
+    await saved;
     // Nobody votes on their own answer.
     await expect(answerOf(daniel, answerText).getByRole("button", { name: "Upvote" })).toHaveAttribute("aria-disabled", "true");
 
