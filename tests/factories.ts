@@ -35,6 +35,11 @@ export async function createJoinRequest({ group, user }: { group: { id: number }
   return db.groupJoinRequest.create({ data: { groupId: group.id, userId: user.id } });
 }
 
+/** A pending invitation of `user` to `group`, sent by `inviter` (the group's creator). */
+export async function createGroupInvitation({ group, user, inviter }: { group: { id: number }; user: { id: string }; inviter: { id: string } }) {
+  return db.groupInvitation.create({ data: { groupId: group.id, userId: user.id, inviterId: inviter.id } });
+}
+
 /** A group's stored member and question counts beside the values recounted from the rows; a test expects them equal. */
 export async function groupCountersOf(groupId: number) {
   const [row] = await db.$queryRaw<{ memberCount: number; questionCount: number; members: number; questions: number }[]>`

@@ -1,24 +1,36 @@
-import { AlertTriangle, Bot, Loader2, PlugZap } from "lucide-react";
+import { AlertTriangle, Bot, Loader2 } from "lucide-react";
 
 import type { QuestionDetail } from "@/lib/api-client/question-cache";
 import { cn } from "@/lib/utils";
 
 type AiStatus = NonNullable<QuestionDetail["aiStatus"]>;
 
+/**
+ * What readers see of a question's AI answer when the site has no AI provider: words for readers;
+ * what to do about it is the operator's business (the start-up log says it).
+ */
+export const AI_UNAVAILABLE_TEXT = "AI answers are not available on this site yet.";
+
 const copy = {
   pending: { text: "Agora AI is writing an answer…", icon: Loader2, spin: true, tone: "primary" },
   running: { text: "Agora AI is writing an answer…", icon: Loader2, spin: true, tone: "primary" },
   failed: { text: "The AI answer failed and will be retried", icon: AlertTriangle, spin: false, tone: "warning" },
-  unconfigured: { text: "AI answers are waiting for an AI provider to be configured", icon: PlugZap, spin: false, tone: "muted" },
 } as const;
 
 /**
  * The state of a question's owed automatic answer while it is not there yet (DECISIONS.md
- * section 6): being written, failed and to be retried, or waiting for an AI provider.
- * Nothing once it is done.
+ * section 6): being written, failed and to be retried, or (no provider on this site) one quiet
+ * line saying AI answers are not available. Nothing once it is done.
  */
 export function AiAnswerStatus({ status }: { status: AiStatus | null }) {
   if (!status || status.status === "done") return null;
+  if (status.status === "unconfigured") {
+    return (
+      <p role="status" className="text-sm text-muted-foreground" data-testid="ai-answer-status">
+        {AI_UNAVAILABLE_TEXT}
+      </p>
+    );
+  }
   const { text, icon: Icon, spin, tone } = copy[status.status];
 
   return (
@@ -28,7 +40,6 @@ export function AiAnswerStatus({ status }: { status: AiStatus | null }) {
         "flex items-start gap-3 rounded-xl border px-4 py-3 text-sm",
         tone === "primary" && "border-primary/20 bg-primary/[0.04] dark:bg-primary/[0.08]",
         tone === "warning" && "border-amber-500/30 bg-amber-500/[0.06] dark:bg-amber-400/[0.08]",
-        tone === "muted" && "bg-muted/50",
       )}
       data-testid="ai-answer-status"
     >
@@ -43,7 +54,6 @@ export function AiAnswerStatus({ status }: { status: AiStatus | null }) {
               "size-4 shrink-0",
               spin && "animate-spin text-primary motion-reduce:animate-none",
               tone === "warning" && "text-amber-600 dark:text-amber-400",
-              tone === "muted" && "text-muted-foreground",
             )}
             aria-hidden
           />
@@ -53,9 +63,6 @@ export function AiAnswerStatus({ status }: { status: AiStatus | null }) {
             {status.attempts > 0 ? `${status.attempts} ${status.attempts === 1 ? "attempt has" : "attempts have"} failed so far. ` : ""}
             It will be tried again automatically.
           </p>
-        ) : null}
-        {status.status === "unconfigured" ? (
-          <p className="mt-0.5 text-muted-foreground">The answer will be written as soon as a provider is set up. Community answers are welcome meanwhile.</p>
         ) : null}
       </div>
     </div>

@@ -21,9 +21,10 @@ import { useJoinGroup, useLeaveGroup, useWithdrawJoinRequest, type Group } from 
 
 /**
  * The group page's buttons (SPEC.md section 2): "Join Group" for a member outside it (a request
- * for a private group, then "Requested" with a way to withdraw it), "Leave Group" for a member
- * who is not the creator, "Edit" for the creator, and "New Post" (`onNewPost`) for members. A
- * visitor (`signedIn` false) gets "Sign in to join", which returns to the group afterwards.
+ * for a private group, then "Requested" with a way to withdraw it; an invited member answers
+ * the invitation instead), "Leave Group" for a member who is not the creator, "Edit" for the
+ * creator, and "New Post" (`onNewPost`) for members. A visitor (`signedIn` false) gets "Sign in
+ * to join", which returns to the group afterwards.
  */
 export function GroupActions({ group, onNewPost, signedIn = true }: { group: Group; onNewPost: () => void; signedIn?: boolean }) {
   const router = useRouter();
@@ -50,7 +51,7 @@ export function GroupActions({ group, onNewPost, signedIn = true }: { group: Gro
             Cancel Request
           </Button>
         </>
-      ) : group.viewerCan.join ? (
+      ) : group.viewerCan.join && !group.invitation ? (
         <Button onClick={() => join.mutate({ id: group.id })} disabled={join.isPending}>
           {join.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <UserPlus aria-hidden />}
           Join Group

@@ -4,12 +4,15 @@ import { useState } from "react";
 import Link from "@/components/common/link";
 import { CalendarDays, Lock, MessageSquare, ScrollText, UsersRound } from "lucide-react";
 
+import { useRouter } from "next/navigation";
+
 import { GroupActions } from "@/components/groups/group-actions";
+import { InvitationNotice, InviteMembers } from "@/components/groups/group-invitations";
 import { GroupPosts } from "@/components/groups/group-posts";
 import { GroupAvatar, GroupBanner, PrivateBadge, countLabel, creatorName, formatGroupDate } from "@/components/groups/group-visuals";
 import { JoinRequests } from "@/components/groups/join-requests";
 import { AskQuestionDialog } from "@/components/question/ask-question-dialog";
-import { useGroup, type Group, type JoinRequest } from "@/lib/api-client/groups";
+import { useGroup, type Group, type GroupInvitation, type JoinRequest } from "@/lib/api-client/groups";
 import type { ListPage } from "@/lib/api-client/paging";
 import type { QuestionSummary } from "@/lib/api-client/questions";
 
@@ -22,16 +25,21 @@ export interface GroupPageProps {
   initialRequests?: JoinRequest[];
   /** False for a visitor: joining becomes a sign-in prompt. */
   signedIn?: boolean;
+  /** Pending invitations, for the creator. */
+  initialInvitations?: GroupInvitation[];
 }
 
 /**
  * /groups/{id} (SPEC.md section 2): the header with images, name, Private badge, description,
  * member and post counts and the buttons; the rules; the posts with their search (or, for a
- * private group the viewer is outside of, a note instead); and the creator's join requests.
+ * private group the viewer is outside of, a note instead); the creator's join requests and
+ * invitations; and, for a member the creator invited, Accept invitation and Decline.
  */
-export function GroupPage({ initialGroup, initialPosts, initialSearch, initialRequests, signedIn = true }: GroupPageProps) {
+export function GroupPage({ initialGroup, initialPosts, initialSearch, initialRequests, initialInvitations, signedIn = true }: GroupPageProps) {
+  const router = useRouter();
   const { data } = useGroup(initialGroup.id, initialGroup);
   const group = data ?? initialGroup;
+  const invitation = group.isMember ? null : group.invitation;
   const [askOpen, setAskOpen] = useState(false);
   const openAsk = () => setAskOpen(true);
 
@@ -85,6 +93,8 @@ export function GroupPage({ initialGroup, initialPosts, initialSearch, initialRe
         </div>
       </header>
 
+      {invitation ? <InvitationNotice group={{ ...group, invitation }} onDone={() => router.refresh()} /> : null}
+
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="min-w-0">
           {group.viewerCan.viewContent ? (
@@ -101,6 +111,7 @@ export function GroupPage({ initialGroup, initialPosts, initialSearch, initialRe
 
         <aside className="space-y-4" aria-label="About this group">
           {group.viewerCan.reviewRequests ? <JoinRequests groupId={group.id} initialRequests={initialRequests} /> : null}
+          {group.viewerCan.invite ? <InviteMembers group={group} initialInvitations={initialInvitations} /> : null}
           <section aria-labelledby="group-rules-title" className="space-y-2 rounded-xl border bg-card p-4 shadow-xs">
             <h2 id="group-rules-title" className="flex items-center gap-2 text-sm font-semibold">
               <ScrollText className="size-4 text-muted-foreground" aria-hidden /> Rules
@@ -137,9 +148,11 @@ function PrivateNotice({ group, signedIn }: { group: Group; signedIn: boolean })
       <p className="mt-2 max-w-md text-sm text-muted-foreground">
         {!signedIn
           ? "Only members can see its posts. Sign in to ask to join: the group's creator approves or declines each request."
-          : group.hasRequested
-            ? "Your request to join is waiting for the group's creator. You'll see its posts once they approve it."
-            : "Only members can see its posts. Ask to join with “Join Group” and the group's creator will approve or decline your request."}
+          : group.invitation
+            ? "You have been invited: accept the invitation above to see its posts."
+            : group.hasRequested
+              ? "Your request to join is waiting for the group's creator. You'll see its posts once they approve it."
+              : "Only members can see its posts. Ask to join with “Join Group” and the group's creator will approve or decline your request."}
       </p>
     </section>
   );

@@ -1,6 +1,7 @@
 import { ArrowRight } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
+import { signUpHref } from "@/lib/auth-links";
 
 /** The landing's closing call to action. */
 export function ClosingCta() {
@@ -18,7 +19,7 @@ export function ClosingCta() {
           Join Agora for free. Ask your first question and see an AI answer in seconds.
         </p>
         <Button asChild size="lg" variant="secondary" className="relative mt-8 bg-white text-indigo-800 hover:bg-indigo-50">
-          <a href="/api/login">
+          <a href={signUpHref()}>
             Sign Up Now <ArrowRight aria-hidden />
           </a>
         </Button>

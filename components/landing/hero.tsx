@@ -2,6 +2,7 @@ import Link from "@/components/common/link";
 import { ArrowRight, Sparkles, ThumbsUp } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
+import { signUpHref } from "@/lib/auth-links";
 
 /** The landing hero: what Agora is, Get Started, and a glimpse of a question with its AI answer. */
 export function Hero() {
@@ -34,7 +35,7 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row lg:justify-start">
             <Button asChild size="lg" className="w-full sm:w-auto">
-              <a href="/api/login">
+              <a href={signUpHref()}>
                 Get Started <ArrowRight aria-hidden />
               </a>
             </Button>

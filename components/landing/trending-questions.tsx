@@ -4,6 +4,7 @@ import { TrendingQuestionCard } from "@/components/landing/trending-question-car
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import type { QuestionSummaryJson } from "@/lib/server/questions/presenters";
+import { signUpHref } from "@/lib/auth-links";
 
 function SectionFrame({ children }: { children: React.ReactNode }) {
   return (
@@ -42,7 +43,7 @@ export function TrendingQuestions({ questions }: { questions: QuestionSummaryJso
       </ul>
       <div className="mt-10 flex justify-center">
         <Button asChild size="lg">
-          <a href="/api/login">Join the Discussion - Sign Up Free</a>
+          <a href={signUpHref()}>Join the Discussion - Sign Up Free</a>
         </Button>
       </div>
     </SectionFrame>

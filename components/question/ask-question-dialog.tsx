@@ -1,6 +1,7 @@
 "use client";
 
 import { useId, useState, type ReactNode } from "react";
+import { useRouter } from "next/navigation";
 import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Sparkles } from "lucide-react";
@@ -43,6 +44,7 @@ export interface AskQuestionDialogProps {
   groups?: AskGroupOption[];
   /** Preselects a group ("New Post" on a group page). */
   defaultGroupId?: number | null;
+  /** Called with the posted question; without it the browser goes to the question's page. */
   onCreated?: (question: QuestionDetailData) => void;
 }
 
@@ -70,13 +72,16 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
   });
   const { errors, isSubmitted } = form.formState;
 
+  const router = useRouter();
   const createQuestion = useCreateQuestion({
     onCreated: (question) => {
       form.reset({ title: "", description: "", tagIds: [], groupId: defaultGroupId });
       setPickedTags([]);
       setFormError(null);
       setOpen(false);
-      onCreated?.(question);
+      if (onCreated) onCreated(question);
+      // The asker goes to their question, where its AI answer (if any) and the answers appear.
+      else router.push(`/questions/${question.id}`);
     },
   });
 

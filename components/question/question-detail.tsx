@@ -14,6 +14,7 @@ import { TagChip } from "@/components/question/tag-chip";
 import { Button } from "@/components/ui/button";
 import type { QuestionDetail as QuestionDetailData } from "@/lib/api-client/question-cache";
 import { useQuestionDetail } from "@/lib/api-client/question-detail";
+import { signUpHref } from "@/lib/auth-links";
 import { displayName } from "@/lib/display";
 
 // The members' tools load only where they are shown: a visitor's page does not carry the forms,
@@ -33,28 +34,45 @@ const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString(
 
 /**
  * The question page below the top bar (SPEC.md section 2): the question, the state of its AI
- * answer, the Generate AI Answer box (members) or an invitation to sign up (visitors), the
- * answers with their comments, and a member's own answer form. `initialQuestion` is what the
- * server rendered, read at `loadedAt`.
+ * answer, the Generate AI Answer box (members, when the site has an AI provider) or an
+ * invitation to sign up (visitors), the answers with their comments, and a member's own answer
+ * form. `initialQuestion` is what the server rendered, read at `loadedAt`; `aiAvailable` says
+ * whether an AI provider is configured (lib/server/ai/config.ts).
+ *
+ * The document order is the phone's reading order: the answers come before the member's own
+ * tools. From the large breakpoint the Generate AI Answer box moves above the answers (CSS order).
  */
 export function QuestionDetail({
   initialQuestion,
   loadedAt,
   isMember,
+  aiAvailable,
 }: {
   initialQuestion: QuestionDetailData;
   loadedAt: number;
   isMember: boolean;
+  aiAvailable: boolean;
 }) {
   const question = useQuestionDetail(initialQuestion, loadedAt);
 
   return (
-    <div className="mx-auto w-full max-w-4xl space-y-6">
+    <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
       <QuestionHeader question={question} />
       <AiAnswerLive questionId={question.id} status={question.aiStatus} />
-      {isMember ? <GenerateAiAnswer questionId={question.id} /> : <ContributeCard />}
-      <AnswerList questionId={question.id} answers={question.answers} isMember={isMember} />
-      {isMember ? <AnswerForm questionId={question.id} /> : null}
+      {isMember ? null : <ContributeCard questionId={question.id} aiAvailable={aiAvailable} />}
+      <div className="lg:order-2">
+        <AnswerList questionId={question.id} answers={question.answers} isMember={isMember} />
+      </div>
+      {isMember && aiAvailable ? (
+        <div className="lg:order-1">
+          <GenerateAiAnswer questionId={question.id} />
+        </div>
+      ) : null}
+      {isMember ? (
+        <div className="lg:order-3">
+          <AnswerForm questionId={question.id} />
+        </div>
+      ) : null}
     </div>
   );
 }
@@ -152,8 +170,11 @@ function QuestionHeader({ question }: { question: QuestionDetailData }) {
   );
 }
 
-/** What visitors see instead of the Generate AI Answer box (SPEC.md section 2). */
-function ContributeCard() {
+/**
+ * What visitors see instead of the Generate AI Answer box (SPEC.md section 2): Sign Up Free opens
+ * the Create account tab and comes back to this question afterwards.
+ */
+function ContributeCard({ questionId, aiAvailable }: { questionId: number; aiAvailable: boolean }) {
   return (
     <section
       aria-labelledby="contribute-heading"
@@ -163,11 +184,13 @@ function ContributeCard() {
         <h2 id="contribute-heading" className="text-lg font-semibold tracking-tight">
           Want to contribute to the discussion?
         </h2>
-        <p className="mt-1 text-sm text-muted-foreground">Sign up to answer, vote, comment and generate your own AI answers.</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {aiAvailable ? "Sign up to answer, vote, comment and generate your own AI answers." : "Sign up to answer, vote and comment."}
+        </p>
       </div>
       <Button asChild className="shrink-0">
         {/* A full-page navigation (SPEC.md section 2), not a client-side route change. */}
-        <a href="/api/login">
+        <a href={signUpHref(`/questions/${questionId}`)}>
           <LogIn aria-hidden /> Sign Up Free
         </a>
       </Button>

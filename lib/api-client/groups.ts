@@ -6,6 +6,7 @@ import { compactParams, fetchListPage, GROUP_PAGE_SIZE, GROUP_QUESTION_PAGE_SIZE
 import type { QuestionSummary } from "@/lib/api-client/questions";
 import { toastMutationError, toastSuccess } from "@/lib/api-client/toast";
 import type {
+  GroupInvitationJson,
   GroupJson,
   GroupMembershipJson,
   JoinRequestDecisionJson,
@@ -19,6 +20,8 @@ export type Group = GroupJson;
 export type GroupMembership = GroupMembershipJson;
 /** A pending request to join a private group. */
 export type JoinRequest = JoinRequestJson;
+/** A pending invitation to a group (docs/API.md GroupInvitation). */
+export type GroupInvitation = GroupInvitationJson;
 
 export { GROUP_PAGE_SIZE, GROUP_QUESTION_PAGE_SIZE } from "@/lib/api-client/paging";
 
@@ -38,6 +41,11 @@ export const GROUP_MESSAGES = {
   approved: "Request approved",
   declined: "Request declined",
   reviewFailed: "Failed to answer the request. Please try again.",
+  invited: "Invitation sent",
+  inviteFailed: "Failed to send the invitation. Please try again.",
+  invitationWithdrawn: "Invitation withdrawn",
+  invitationDeclined: "Invitation declined",
+  invitationRemoveFailed: "Failed to remove the invitation. Please try again.",
 } as const;
 
 /** Marks every group list, group header and group post list stale (membership, counts and names change together). */
@@ -100,7 +108,7 @@ export function useCreateGroup(options: { onCreated?: (group: Group) => void } =
     onSuccess: (group) => {
       queryClient.setQueryData(keys.groups.detail(group.id), group);
       void invalidateGroups(queryClient);
-      toastSuccess(GROUP_MESSAGES.created, `${group.name} is ready. Invite people to join it.`);
+      toastSuccess(GROUP_MESSAGES.created, `${group.name} is ready. Invite members from its page.`);
       options.onCreated?.(group);
     },
     onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.createFailed)),
@@ -196,5 +204,48 @@ export function useReviewJoinRequest(groupId: number) {
       toastSuccess(result.status === "approved" ? GROUP_MESSAGES.approved : GROUP_MESSAGES.declined);
     },
     onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.reviewFailed)),
+  });
+}
+
+/** A group's pending invitations, for its creator (read only while `enabled`). */
+export function useGroupInvitations(id: number, options: { initialData?: GroupInvitation[]; enabled?: boolean } = {}) {
+  return useQuery<GroupInvitation[]>({
+    queryKey: keys.groups.invitations(id),
+    enabled: options.enabled ?? true,
+    ...(options.initialData ? { initialData: options.initialData } : {}),
+  });
+}
+
+/** POST /api/groups/{id}/invitations: "Invitation sent" with the member's name, or the server's message (409, 429). */
+export function useInviteMember(groupId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId }: { userId: string; name: string }) => apiJson<GroupInvitation>("POST", `/api/groups/${groupId}/invitations`, { userId }),
+    onSuccess: (invitation, { name }) => {
+      queryClient.setQueryData<GroupInvitation[]>(keys.groups.invitations(groupId), (old) =>
+        old ? [...old.filter((i) => i.userId !== invitation.userId), invitation] : old,
+      );
+      toastSuccess(GROUP_MESSAGES.invited, `${name} will be told and can accept it on this page.`);
+    },
+    onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.inviteFailed)),
+  });
+}
+
+/**
+ * DELETE /api/groups/{id}/invitations/{userId}: the creator withdraws an invitation
+ * ("Invitation withdrawn"), or the invited member declines theirs ("Invitation declined").
+ */
+export function useRemoveInvitation(groupId: number, options: { onDone?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId }: { userId: string; as: "creator" | "invitee" }) =>
+      apiJson<null>("DELETE", `/api/groups/${groupId}/invitations/${encodeURIComponent(userId)}`),
+    onSuccess: (_result, { userId, as }) => {
+      queryClient.setQueryData<GroupInvitation[]>(keys.groups.invitations(groupId), (old) => old?.filter((i) => i.userId !== userId));
+      if (as === "invitee") queryClient.setQueryData<Group>(keys.groups.detail(groupId), (old) => (old ? { ...old, invitation: null } : old));
+      toastSuccess(as === "invitee" ? GROUP_MESSAGES.invitationDeclined : GROUP_MESSAGES.invitationWithdrawn);
+      options.onDone?.();
+    },
+    onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.invitationRemoveFailed)),
   });
 }

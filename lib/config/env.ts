@@ -89,5 +89,5 @@ export function describeAi(env: AgoraEnv): string {
     return `AI answers: ${model} via the OpenAI-compatible server at ${new URL(env.OPENAI_BASE_URL).origin} (Chat Completions)`;
   }
   if (env.OPENAI_API_KEY) return `AI answers: ${model} via OpenAI`;
-  return "AI answers: not configured (set OPENAI_API_KEY, or OPENAI_BASE_URL for Ollama, vLLM or LM Studio); questions show their AI answer as waiting until then";
+  return "AI answers: not configured (set OPENAI_API_KEY, or OPENAI_BASE_URL for Ollama, vLLM or LM Studio); readers are told AI answers are not available, and members get no Generate AI Answer box, until then";
 }

@@ -55,6 +55,10 @@ const limits = {
     points: 30, duration: 60 * 60, key: "member", source: "Agora (storage cost)",
     message: "You have uploaded many images this hour. Please try again later.",
   },
+  groupInviteHourly: {
+    points: 30, duration: 60 * 60, key: "member", source: "Agora (each invitation notifies someone)",
+    message: "You have sent many invitations this hour. Please try again later.",
+  },
   searchVisitor: {
     points: 30, duration: 60, key: "ip", source: "Agora (full-text search is the costliest read; members are not limited)",
     message: "Too many searches from your network. Please wait a minute and try again.",

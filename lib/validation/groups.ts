@@ -118,3 +118,17 @@ export type GroupQuestionsQuery = z.output<typeof groupQuestionsQuerySchema>;
 
 /** GET /api/groups/{id}/requests: paging (oldest request first). */
 export const groupRequestsQuerySchema = pageQuerySchema;
+
+export const GROUP_INVITEE_REQUIRED_MESSAGE = "Choose a member to invite";
+
+/** POST /api/groups/{id}/invitations: the member to invite (an id as the member directory gives it). */
+export const groupInvitationCreateSchema = z.object({
+  userId: z
+    .string({ error: GROUP_INVITEE_REQUIRED_MESSAGE })
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, GROUP_INVITEE_REQUIRED_MESSAGE),
+});
+export type GroupInvitationCreateInput = z.output<typeof groupInvitationCreateSchema>;
+
+/** GET /api/groups/{id}/invitations: paging (oldest invitation first). */
+export const groupInvitationsQuerySchema = pageQuerySchema;

@@ -4,7 +4,8 @@ import { DEMO_PASSWORD, expect, expectAccessible, screenshots, signIn, test } fr
 const MAYA = "maya@demo.agora.dev";
 const DANIEL = "daniel@demo.agora.dev";
 
-const POSTED = "Your question has been posted and an AI answer has been generated!";
+// The e2e server has a (fake) AI provider, so an AI answer is on its way.
+const POSTED = "Your question has been posted. The AI answer will appear on its page.";
 const TOO_SOON = "Please wait a few seconds before asking another question.";
 
 /** A made-up word of letters only, so that search finds exactly this run's post. */
@@ -81,6 +82,9 @@ test.describe("groups", () => {
     await ask.getByLabel(/Description/).fill("The key was in a public gist for an hour. **What is the safe order of steps?**");
     await postQuestion(maya, ask);
     await expect(ask).toBeHidden();
+    // Posting leads to the question's page; back to the group.
+    await expect(maya.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await maya.goto(groupPath);
     const card = cardOf(maya, title);
     await expect(card).toBeVisible();
     await expect(maya.getByText("1 post", { exact: true }).first()).toBeVisible();

@@ -7,7 +7,8 @@ function uniqueWord(length = 9): string {
   return `zq${Array.from({ length }, () => letters[Math.floor(Math.random() * letters.length)]).join("")}`;
 }
 
-const POSTED = "Your question has been posted and an AI answer has been generated!";
+// The e2e server has a (fake) AI provider, so an AI answer is on its way.
+const POSTED = "Your question has been posted. The AI answer will appear on its page.";
 const TOO_SOON = "Please wait a few seconds before asking another question.";
 
 /** Clicks Post Question, waiting out the 15-second interval between questions once if the server asks to. */
@@ -63,7 +64,13 @@ test.describe("asking, finding and organising questions", () => {
     await postQuestion(page, dialog);
     await expect(dialog).toBeHidden();
 
+    // The asker lands on their question's page, where the AI answer is written.
+    await expect(page).toHaveURL(/\/questions\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole("article", { name: /Answer by Agora AI/ }).first()).toBeVisible({ timeout: 30_000 });
+
     // It is on the home feed.
+    await page.goto("/");
     const card = cardOf(page, title);
     await expect(card).toBeVisible();
     await expect(card.getByRole("link", { name: "typescript", exact: true })).toBeVisible();

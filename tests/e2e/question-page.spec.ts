@@ -98,15 +98,24 @@ test.describe("the question page", () => {
     await expect(answerOf(daniel, answerText).getByText(replyText)).toBeVisible();
     const upvote = mayaAnswer.getByRole("button", { name: "Upvote" });
     await expect(upvote).toHaveAttribute("aria-pressed", "false");
+    // The highlight shows at once; each vote is awaited before the next step, as a reload would cancel it.
+    const voteSaved = () => daniel.waitForResponse((r) => r.url().endsWith("/vote") && r.request().method() !== "GET");
+    let saved = voteSaved();
     await upvote.click();
     await expect(upvote).toHaveAttribute("aria-pressed", "true");
     await expect(mayaAnswer.getByTestId("vote-score")).toHaveText(/^1/);
+    await saved;
     await daniel.reload();
-    await expect(answerOf(daniel, mayaAnswerText).getByRole("button", { name: "Upvote" })).toHaveAttribute("aria-pressed", "true");
-    await answerOf(daniel, mayaAnswerText).getByRole("button", { name: "Upvote" }).click();
-    await expect(answerOf(daniel, mayaAnswerText).getByRole("button", { name: "Upvote" })).toHaveAttribute("aria-pressed", "false");
-    await answerOf(daniel, mayaAnswerText).getByRole("button", { name: "Upvote" }).click();
-    await expect(answerOf(daniel, mayaAnswerText).getByRole("button", { name: "Upvote" })).toHaveAttribute("aria-pressed", "true");
+    const upvoteAgain = answerOf(daniel, mayaAnswerText).getByRole("button", { name: "Upvote" });
+    await expect(upvoteAgain).toHaveAttribute("aria-pressed", "true");
+    saved = voteSaved();
+    await upvoteAgain.click();
+    await expect(upvoteAgain).toHaveAttribute("aria-pressed", "false");
+    await saved;
+    saved = voteSaved();
+    await upvoteAgain.click();
+    await expect(upvoteAgain).toHaveAttribute("aria-pressed", "true");
+    await saved;
     // Nobody votes on their own answer.
     await expect(answerOf(daniel, answerText).getByRole("button", { name: "Upvote" })).toHaveAttribute("aria-disabled", "true");
 
@@ -137,7 +146,7 @@ test.describe("the question page", () => {
     // The visitor's page: an invitation to sign up, no member tools; voting sends them to sign in.
     await visitor.goto(path);
     await expect(visitor.getByRole("heading", { name: "Want to contribute to the discussion?" })).toBeVisible();
-    await expect(visitor.getByRole("link", { name: "Sign Up Free" })).toHaveAttribute("href", "/api/login");
+    await expect(visitor.getByRole("link", { name: "Sign Up Free" })).toHaveAttribute("href", `/api/login?mode=signup&callbackUrl=${encodeURIComponent(path)}`);
     await expect(visitor.getByRole("heading", { name: "Generate AI Answer" })).toHaveCount(0);
     await expect(visitor.getByRole("button", { name: "Add a comment" })).toHaveCount(0);
     await expect(visitor.getByRole("button", { name: "Reply" })).toHaveCount(0);

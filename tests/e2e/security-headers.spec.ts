@@ -235,8 +235,8 @@ test.describe("Agora works under its CSP", () => {
     await expect(dialog).toBeHidden({ timeout: 20_000 });
     await check("ask dialog");
 
-    // The question page follows the AI answer stream (Server-Sent Events) until the answer shows.
-    await page.getByRole("link", { name: title }).first().click();
+    // Posting leads to the question page, which follows the AI answer stream (Server-Sent Events) until the answer shows.
+    await expect(page).toHaveURL(/\/questions\/\d+$/);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByText("Keep the value in").first()).toBeVisible({ timeout: 60_000 });
     await check("question page with the AI stream");

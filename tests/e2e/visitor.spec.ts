@@ -14,9 +14,9 @@ test.describe("a visitor", () => {
     for (const title of ["Ask Questions", "Custom AI Responses", "Community Engagement", "Personalized Feed"]) {
       await expect(page.getByRole("heading", { name: title })).toBeVisible();
     }
-    await expect(page.getByRole("link", { name: "Join the Discussion - Sign Up Free" })).toHaveAttribute("href", "/api/login");
-    await expect(page.getByRole("link", { name: "Sign Up Now" })).toHaveAttribute("href", "/api/login");
-    await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/api/login");
+    await expect(page.getByRole("link", { name: "Join the Discussion - Sign Up Free" })).toHaveAttribute("href", "/api/login?mode=signup");
+    await expect(page.getByRole("link", { name: "Sign Up Now" })).toHaveAttribute("href", "/api/login?mode=signup");
+    await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/api/login?mode=signup");
     await expect(page.locator("footer")).toBeVisible();
     await expectAccessible(page);
     await expectKeyboardReachable(page);

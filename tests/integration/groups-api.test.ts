@@ -39,10 +39,10 @@ type User = { id: string };
 type Json = Record<string, unknown> & { id?: number };
 
 const GROUP_KEYS = [
-  "createdAt", "creator", "creatorId", "description", "hasRequested", "headerImageUrl", "id", "isMember", "isPrivate",
+  "createdAt", "creator", "creatorId", "description", "hasRequested", "headerImageUrl", "id", "invitation", "isMember", "isPrivate",
   "memberCount", "name", "profileImageUrl", "questionCount", "rules", "updatedAt", "viewerCan",
 ].sort();
-const VIEWER_CAN_KEYS = ["edit", "join", "leave", "post", "reviewRequests", "viewContent"].sort();
+const VIEWER_CAN_KEYS = ["edit", "invite", "join", "leave", "post", "reviewRequests", "viewContent"].sort();
 const MEMBERSHIP_KEYS = ["group", "message", "status"].sort();
 const JOIN_REQUEST_KEYS = ["createdAt", "groupId", "id", "user", "userId"].sort();
 const DECISION_KEYS = ["memberCount", "status", "userId"].sort();
@@ -116,7 +116,8 @@ describe("GET /api/groups", () => {
       creator: { id: creator.id, firstName: "Grace", lastName: "Creator", handle: expect.any(String) },
       isMember: false,
       hasRequested: false,
-      viewerCan: { join: false, leave: false, edit: false, post: false, viewContent: false, reviewRequests: false },
+      invitation: null,
+      viewerCan: { join: false, leave: false, edit: false, post: false, viewContent: false, reviewRequests: false, invite: false },
     });
     expect(JSON.stringify(body)).not.toContain("@example.com");
   });
@@ -222,7 +223,8 @@ describe("POST /api/groups", () => {
       creatorId: outsider.id,
       isMember: true,
       hasRequested: false,
-      viewerCan: { join: false, leave: false, edit: true, post: true, viewContent: true, reviewRequests: true },
+      invitation: null,
+      viewerCan: { join: false, leave: false, edit: true, post: true, viewContent: true, reviewRequests: true, invite: true },
     });
     const rows = await db.groupMember.findMany({ where: { groupId: body.id } });
     expect(rows.map((r) => [r.userId, r.role])).toEqual([[outsider.id, "admin"]]);
@@ -253,7 +255,7 @@ describe("GET /api/groups/{id}", () => {
   it("tells a member what they may do", async () => {
     const { body } = await call(getRoute, `/api/groups/${secretGroup.id}`, { id: String(secretGroup.id) }, member);
     expect(body.isMember).toBe(true);
-    expect(body.viewerCan).toEqual({ join: false, leave: true, edit: false, post: true, viewContent: true, reviewRequests: false });
+    expect(body.viewerCan).toEqual({ join: false, leave: true, edit: false, post: true, viewContent: true, reviewRequests: false, invite: false });
   });
 });
 

@@ -7,7 +7,7 @@
 import sharp from "sharp";
 import { db } from "@/lib/server/db";
 import { resetLimit } from "@/lib/server/rate-limit";
-import { createAnswer, createComment, createGroup, createJoinRequest, createQuestion, unique } from "@/tests/factories";
+import { createAnswer, createComment, createGroup, createGroupInvitation, createJoinRequest, createQuestion, unique } from "@/tests/factories";
 import {
   callRoute, createMember, createWorld, discoverRoutes, freshCookie, isolateTestFile, privateStrings, routeKey, WORLD_PASSWORD,
   type ApiRoute, type CallOptions, type World,
@@ -161,6 +161,29 @@ const table: Record<string, Case[]> = {
   ],
   "GET /api/groups/[id]/requests": [
     { name: "the owner's private group", expect: [401, 403, 200, 403, 403], request: (w) => ({ params: { id: id(w.privateGroup) } }) },
+  ],
+  "GET /api/groups/[id]/invitations": [
+    { name: "the owner's private group", expect: [401, 403, 200, 403, 403], request: (w) => ({ params: { id: id(w.privateGroup) } }) },
+    { name: "the owner's public group", expect: [401, 403, 200, 403, 403], request: (w) => ({ params: { id: id(w.publicGroup) } }) },
+  ],
+  "POST /api/groups/[id]/invitations": [
+    {
+      name: "invite a member to the owner's private group",
+      expect: [401, 403, 201, 403, 403],
+      request: async (w) => ({ params: { id: id(await freshGroup(w, true)) }, ...json({ userId: w.outsider.user.id }) }),
+    },
+  ],
+  "DELETE /api/groups/[id]/invitations/[userId]": [
+    {
+      // The invited member declines, the creator withdraws; nobody else may touch it.
+      name: "the other member's invitation to the owner's private group",
+      expect: [401, 204, 204, 403, 403],
+      request: async (w) => {
+        const group = await freshGroup(w, true);
+        await createGroupInvitation({ group, user: w.member.user, inviter: w.owner.user });
+        return { params: { id: id(group), userId: w.member.user.id } };
+      },
+    },
   ],
   "GET /api/groups/[id]": [
     { name: "public group", expect: all(200), request: (w) => ({ params: { id: id(w.publicGroup) } }) },

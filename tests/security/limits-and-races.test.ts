@@ -135,6 +135,15 @@ const scenarios: Record<LimiterName, () => Promise<void>> = {
     expect((await callRoute(route("GET /api/search"), { cookie, query: "q=question", headers: { "x-forwarded-for": ip } })).status).toBe(200);
     expect((await callRoute(route("GET /api/search"), { query: "q=question", headers: { "x-forwarded-for": newIp() } })).status).toBe(200);
   },
+  // Notification spam: invitations a group's creator sends per hour (a repeated one still counts).
+  groupInviteHourly: async () => {
+    const creator = await createMember(`inviter-${unique()}`);
+    const invitee = await createMember(`invitee-${unique()}`);
+    const group = await createGroup({ creator: creator.user, isPrivate: true });
+    await expectLimit("groupInviteHourly", () =>
+      callRoute(route("POST /api/groups/[id]/invitations"), { cookie: creator.cookie, params: { id: String(group.id) }, json: { userId: invitee.user.id } }),
+    );
+  },
   // Guessing the current password of a session someone left open.
   passwordChange: async () => {
     const { cookie } = await createMember(`pwguess-${unique()}`);
@@ -236,6 +245,18 @@ describe("50 identical requests at once have exactly one effect", () => {
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(await db.groupJoinRequest.count({ where: { groupId: group.id, userId: asker.user.id } })).toBe(1);
     expect(await db.groupMember.count({ where: { groupId: group.id, userId: asker.user.id } })).toBe(0);
+  });
+
+  it("invite a member: one invitation, one notification, one 201", async () => {
+    const creator = await createMember(`race-host-${unique()}`);
+    const guest = await createMember(`race-guest-${unique()}`);
+    const group = await createGroup({ creator: creator.user, isPrivate: true });
+    const statuses = await fifty(route("POST /api/groups/[id]/invitations"), () => ({ cookie: creator.cookie, params: { id: String(group.id) }, json: { userId: guest.user.id } }));
+    // The rest are 409 "already invited", or 429 once the hourly allowance is spent.
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 201).every((s) => s === 409 || s === 429)).toBe(true);
+    expect(await db.groupInvitation.count({ where: { groupId: group.id } })).toBe(1);
+    expect(await db.notification.count({ where: { userId: guest.user.id, link: `/groups/${group.id}` } })).toBe(1);
   });
 
   it("register one e-mail: one account, one 201, the rest 409", async () => {

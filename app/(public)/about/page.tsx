@@ -5,6 +5,7 @@ import { Bot, MessageSquarePlus, Rss, Tags, UsersRound, type LucideIcon } from "
 import { Button } from "@/components/ui/button";
 import { getViewer } from "@/lib/server/auth/session";
 import { listPopularTags } from "@/lib/server/tags/queries";
+import { signUpHref } from "@/lib/auth-links";
 
 export const dynamic = "force-dynamic";
 
@@ -121,7 +122,7 @@ export default async function AboutPage() {
             : "Sign up free to ask questions, generate AI answers, vote and follow the topics you love."}
         </p>
         <Button asChild className="mt-5">
-          {viewer ? <Link href="/?ask=1">Ask Question</Link> : <a href="/api/login">Sign Up Free</a>}
+          {viewer ? <Link href="/?ask=1">Ask Question</Link> : <a href={signUpHref("/about")}>Sign Up Free</a>}
         </Button>
       </section>
     </div>

@@ -53,6 +53,7 @@ export async function deleteAccount(viewer: Viewer): Promise<void> {
     await tx.categoryFollow.deleteMany({ where: { userId: id } });
     await tx.savedQuestion.deleteMany({ where: { userId: id } });
     await tx.groupJoinRequest.deleteMany({ where: { userId: id } });
+    await tx.groupInvitation.deleteMany({ where: { OR: [{ userId: id }, { inviterId: id }] } });
     await tx.notification.deleteMany({ where: { userId: id } });
     await tx.account.deleteMany({ where: { userId: id } });
     await tx.session.deleteMany({ where: { userId: id } });

@@ -1,7 +1,7 @@
 import "server-only";
 import { forgetPopularTags, forgetTrending } from "@/lib/server/cache";
 import { db, type Prisma } from "@/lib/server/db";
-import { notifyGroupJoinApproved, notifyGroupJoinRequest } from "@/lib/server/notifications/mutations";
+import { notifyGroupInvitation, notifyGroupJoinApproved, notifyGroupJoinRequest } from "@/lib/server/notifications/mutations";
 import type { GroupResource, Viewer } from "@/lib/server/policy";
 import type { GroupCreateInput, GroupUpdateInput } from "@/lib/validation/groups";
 
@@ -136,3 +136,43 @@ export async function declineJoinRequest(group: GroupResource, userId: string): 
   return count === 1;
 }
 
+
+/**
+ * Invites a member to the group on behalf of its creator and tells them, in one transaction.
+ * "member" when they already belong to it, "invited" when an invitation is already pending
+ * (50 identical calls at once leave one invitation and one notification).
+ */
+export async function inviteToGroup(group: GroupResource, inviter: Viewer, inviteeId: string): Promise<"created" | "member" | "invited"> {
+  return db.$transaction(async (tx) => {
+    const member = await tx.groupMember.findUnique({ where: { groupId_userId: { groupId: group.id, userId: inviteeId } }, select: { id: true } });
+    if (member || group.creatorId === inviteeId) return "member";
+    const { count } = await tx.groupInvitation.createMany({
+      data: [{ groupId: group.id, userId: inviteeId, inviterId: inviter.id }],
+      skipDuplicates: true,
+    });
+    if (count === 0) return "invited";
+    await notifyGroupInvitation(tx, { groupId: group.id, inviteeId, inviterId: inviter.id });
+    return "created";
+  });
+}
+
+/** Removes a pending invitation (the creator withdraws it, or the invitee declines it); false when there was none. */
+export async function deleteGroupInvitation(group: GroupResource, userId: string): Promise<boolean> {
+  const { count } = await db.groupInvitation.deleteMany({ where: { groupId: group.id, userId } });
+  return count === 1;
+}
+
+/**
+ * Accepts the member's pending invitation: the invitation (and any request to join) goes and
+ * the membership comes in one transaction, private groups included. False when they had no
+ * invitation, so nothing changed.
+ */
+export async function joinGroupByInvitation(viewer: Viewer, group: GroupResource): Promise<boolean> {
+  return db.$transaction(async (tx) => {
+    const { count } = await tx.groupInvitation.deleteMany({ where: { groupId: group.id, userId: viewer.id } });
+    if (count === 0) return false;
+    await tx.groupJoinRequest.deleteMany({ where: { groupId: group.id, userId: viewer.id } });
+    await addMember(tx, group.id, viewer.id);
+    return true;
+  });
+}

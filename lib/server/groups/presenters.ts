@@ -27,6 +27,11 @@ export function groupSelect(viewer: Viewer | null) {
     creator: { select: { id: true, firstName: true, lastName: true, email: true } },
     members: { where: { userId: viewer?.id ?? NOBODY }, select: { userId: true }, take: 1 },
     joinRequests: { where: { userId: viewer?.id ?? NOBODY }, select: { userId: true }, take: 1 },
+    invitations: {
+      where: { userId: viewer?.id ?? NOBODY },
+      select: { userId: true, createdAt: true, inviter: { select: { id: true, firstName: true, lastName: true, email: true } } },
+      take: 1,
+    },
   } as const satisfies Prisma.GroupSelect;
 }
 
@@ -41,6 +46,8 @@ export interface GroupViewerCan {
   post: boolean;
   viewContent: boolean;
   reviewRequests: boolean;
+  /** Invite members (and see and withdraw the pending invitations). */
+  invite: boolean;
 }
 
 /** A group as docs/API.md shapes it (Group): the card of the list and the header of the group page. */
@@ -62,6 +69,8 @@ export interface GroupJson {
   isMember: boolean;
   /** The viewer asked to join this private group and awaits the creator's answer. */
   hasRequested: boolean;
+  /** The creator invited the viewer, who has not accepted or declined yet (null otherwise). */
+  invitation: { userId: string; invitedBy: { id: string; firstName: string | null; lastName: string | null; handle: string }; createdAt: string } | null;
   viewerCan: GroupViewerCan;
 }
 
@@ -82,6 +91,7 @@ export function groupViewerCan(viewer: Viewer | null, row: Pick<GroupRow, "id" |
     post: can(v, "group.post", group),
     viewContent: can(v, "group.viewContent", group),
     reviewRequests: can(v, "group.reviewRequests", group),
+    invite: can(v, "group.invite", group),
   };
 }
 
@@ -105,7 +115,18 @@ export function presentGroup(row: GroupRow, viewer: Viewer | null): GroupJson {
     creator: { id: creator.id, firstName: creator.firstName, lastName: creator.lastName, handle: creator.handle },
     isMember,
     hasRequested: viewer !== null && !isMember && row.joinRequests.length > 0,
+    invitation: presentViewerInvitation(isMember ? undefined : row.invitations[0]),
     viewerCan: groupViewerCan(viewer, row),
+  };
+}
+
+function presentViewerInvitation(row: GroupRow["invitations"][number] | undefined): GroupJson["invitation"] {
+  if (!row) return null;
+  const inviter = presentAuthor({ ...row.inviter, profileImageUrl: null });
+  return {
+    userId: row.userId,
+    invitedBy: { id: inviter.id, firstName: inviter.firstName, lastName: inviter.lastName, handle: inviter.handle },
+    createdAt: row.createdAt.toISOString(),
   };
 }
 
@@ -170,4 +191,38 @@ export interface JoinRequestDecisionJson {
 /** What became of a join request, and the group's member count after it. */
 export function presentJoinRequestDecision(userId: string, status: JoinRequestDecisionJson["status"], memberCount: number): JoinRequestDecisionJson {
   return { userId, status, memberCount };
+}
+
+/** The columns presentGroupInvitation needs; select exactly these. */
+export const groupInvitationSelect = {
+  id: true,
+  groupId: true,
+  createdAt: true,
+  user: { select: authorSelect },
+  inviter: { select: authorSelect },
+} as const satisfies Prisma.GroupInvitationSelect;
+
+/** An invitation row as selected by groupInvitationSelect. */
+export type GroupInvitationRow = Prisma.GroupInvitationGetPayload<{ select: typeof groupInvitationSelect }>;
+
+/** A pending invitation to a group, as its creator sees it (docs/API.md GroupInvitation). */
+export interface GroupInvitationJson {
+  id: number;
+  groupId: number;
+  userId: string;
+  user: AuthorJson;
+  invitedBy: AuthorJson;
+  createdAt: string;
+}
+
+/** A pending invitation with the member invited and who invited them. */
+export function presentGroupInvitation(row: GroupInvitationRow, viewer: Viewer | null): GroupInvitationJson {
+  return {
+    id: row.id,
+    groupId: row.groupId,
+    userId: row.user.id,
+    user: presentAuthor(row.user, viewer?.id),
+    invitedBy: presentAuthor(row.inviter, viewer?.id),
+    createdAt: row.createdAt.toISOString(),
+  };
 }

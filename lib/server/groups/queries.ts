@@ -2,7 +2,7 @@ import "server-only";
 import { cache } from "react";
 import { db, Prisma } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
-import { groupSelect, joinRequestSelect, type GroupRow, type JoinRequestRow } from "@/lib/server/groups/presenters";
+import { groupInvitationSelect, groupSelect, joinRequestSelect, type GroupInvitationRow, type GroupRow, type JoinRequestRow } from "@/lib/server/groups/presenters";
 import { decodeCursor, toPage, type Page } from "@/lib/server/pagination";
 import type { GroupResource, Viewer } from "@/lib/server/policy";
 import { escapeLike } from "@/lib/server/questions/queries";
@@ -68,8 +68,18 @@ export const GROUP_NOT_FOUND = "Group not found";
 /** Message of the 404 for a missing join request. */
 export const JOIN_REQUEST_NOT_FOUND = "Join request not found";
 
+/** Message of the 404 for a missing invitation. */
+export const INVITATION_NOT_FOUND = "Invitation not found";
+
+/** Message of the 404 for a member to invite who does not exist (or can no longer be invited). */
+export const INVITEE_NOT_FOUND = "Member not found";
+
 /** The 403 and 409 messages of the group calls (docs/API.md). */
 export const GROUP_MESSAGES = {
+  onlyCreatorInvites: "Only the creator of this group can invite members",
+  notYourInvitation: "Only the group's creator or the invited member can remove this invitation",
+  inviteeAlreadyMember: "This member already belongs to this group",
+  alreadyInvited: "This member has already been invited to this group",
   alreadyMember: "You are already a member of this group",
   notMember: "You are not a member of this group",
   creatorCannotLeave: "The creator of a group cannot leave it",
@@ -199,4 +209,44 @@ export async function countJoinRequests(groupId: number): Promise<number> {
 export async function getMemberCount(groupId: number): Promise<number> {
   const row = await db.group.findUnique({ where: { id: groupId }, select: { memberCount: true } });
   return row?.memberCount ?? 0;
+}
+
+/** A member who may be invited (an account that exists, not deleted, not the AI assistant), or 404 "Member not found". */
+export async function getInviteeOrThrow(userId: string): Promise<{ id: string }> {
+  const user = await db.user.findFirst({ where: { id: userId, deletedAt: null, isAssistant: false }, select: { id: true } });
+  if (!user) throw notFound(INVITEE_NOT_FOUND);
+  return user;
+}
+
+/** A member id from a route segment, or 404 "Invitation not found". */
+export function inviteeIdParam(value: string | undefined): string {
+  if (!value || !/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw notFound(INVITATION_NOT_FOUND);
+  return value;
+}
+
+/** The pending invitation of one member to the group, as presentGroupInvitation shows it, or null. */
+export async function getGroupInvitation(groupId: number, userId: string): Promise<GroupInvitationRow | null> {
+  return db.groupInvitation.findUnique({ where: { groupId_userId: { groupId, userId } }, select: groupInvitationSelect });
+}
+
+/** One page of a group's pending invitations, oldest first (the caller checked the viewer may see them). */
+export async function listGroupInvitations(groupId: number, page: { limit?: number; cursor?: string } = {}): Promise<Page<GroupInvitationRow>> {
+  const limit = Math.min(MAX_PAGE_SIZE, Math.max(1, Math.floor(page.limit ?? DEFAULT_PAGE_SIZE)));
+  const after: Prisma.GroupInvitationWhereInput = {};
+  if (page.cursor) {
+    const { key, id } = decodeCursor(page.cursor, "date");
+    after.OR = [{ createdAt: { gt: key } }, { createdAt: key, id: { gt: id } }];
+  }
+  const rows = await db.groupInvitation.findMany({
+    where: { AND: [{ groupId }, after] },
+    select: groupInvitationSelect,
+    orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    take: limit + 1,
+  });
+  return toPage(rows, limit, (row) => row.createdAt);
+}
+
+/** How many invitations to the group are pending. */
+export async function countGroupInvitations(groupId: number): Promise<number> {
+  return db.groupInvitation.count({ where: { groupId } });
 }

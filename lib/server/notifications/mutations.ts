@@ -381,6 +381,28 @@ export async function notifyGroupJoinApproved(
   });
 }
 
+/**
+ * Tells a member that a group's creator invited them (type other, linking to the group page,
+ * where they accept or decline). Call it in the transaction that recorded a new invitation.
+ */
+export async function notifyGroupInvitation(
+  tx: Tx,
+  { groupId, inviteeId, inviterId }: { groupId: number; inviteeId: string; inviterId: string },
+): Promise<number | null> {
+  const group = await tx.group.findUnique({ where: { id: groupId }, select: { id: true, name: true } });
+  if (!group) return null;
+  const recipient = await recipientFor(tx, inviteeId, { actorId: inviterId, setting: null });
+  if (!recipient) return null;
+  const inviter = await tx.user.findUnique({ where: { id: inviterId }, select: actorSelect });
+  return insert(tx, recipient, {
+    type: "other",
+    title: `Invitation to ${group.name}`,
+    message: `${nameOf(inviter)} invited you to join group ${group.name}`,
+    link: `/groups/${group.id}`,
+    actorId: inviterId,
+  });
+}
+
 /** Marks one of the member's notifications read (the caller loaded it as theirs); reading it twice changes nothing. */
 export async function markNotificationRead(notification: { id: number }): Promise<void> {
   await db.notification.updateMany({ where: { id: notification.id, isRead: false }, data: { isRead: true } });

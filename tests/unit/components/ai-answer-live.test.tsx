@@ -39,7 +39,7 @@ afterEach(() => {
 describe("the automatic answer on the question page", () => {
   it("follows it token by token with the AI Generated badge, then shows the stored answer in the list", async () => {
     renderWithClient(
-      <QuestionDetail initialQuestion={makeQuestion({ answers: [], aiStatus: { status: "pending", attempts: 0, nextAttemptAt: null } })} loadedAt={Date.now()} isMember={false} />,
+      <QuestionDetail initialQuestion={makeQuestion({ answers: [], aiStatus: { status: "pending", attempts: 0, nextAttemptAt: null } })} loadedAt={Date.now()} isMember={false} aiAvailable />,
     );
     const source = FakeEventSource.last!;
     expect(source.url).toBe("/api/questions/1/ai-answer/stream");
@@ -65,16 +65,16 @@ describe("the automatic answer on the question page", () => {
 
   it("shows failed and unconfigured states as they come, and never follows a done answer", () => {
     const { unmount } = renderWithClient(
-      <QuestionDetail initialQuestion={makeQuestion({ aiStatus: { status: "pending", attempts: 0, nextAttemptAt: null } })} loadedAt={Date.now()} isMember={false} />,
+      <QuestionDetail initialQuestion={makeQuestion({ aiStatus: { status: "pending", attempts: 0, nextAttemptAt: null } })} loadedAt={Date.now()} isMember={false} aiAvailable />,
     );
     FakeEventSource.last!.emit("status", { status: "failed", attempts: 2, nextAttemptAt: new Date().toISOString() });
     expect(screen.getByTestId("ai-answer-status")).toHaveTextContent("The AI answer failed and will be retried");
     FakeEventSource.last!.emit("status", { status: "unconfigured", attempts: 0, nextAttemptAt: null });
-    expect(screen.getByTestId("ai-answer-status")).toHaveTextContent("AI answers are waiting for an AI provider to be configured");
+    expect(screen.getByTestId("ai-answer-status")).toHaveTextContent("AI answers are not available on this site yet.");
     unmount();
 
     FakeEventSource.last = null;
-    renderWithClient(<QuestionDetail initialQuestion={makeQuestion({ aiStatus: { status: "done", attempts: 1, nextAttemptAt: null } })} loadedAt={Date.now()} isMember={false} />);
+    renderWithClient(<QuestionDetail initialQuestion={makeQuestion({ aiStatus: { status: "done", attempts: 1, nextAttemptAt: null } })} loadedAt={Date.now()} isMember={false} aiAvailable />);
     expect(FakeEventSource.last).toBeNull();
   });
 });

@@ -6,6 +6,9 @@ import { TagPicker } from "@/components/question/tag-picker";
 
 import { dismissToasts, installDomShims, jsonResponse, makeTag, renderWithClient } from "./feed-fixtures";
 
+const router = { push: jest.fn(), replace: jest.fn(), refresh: jest.fn(), prefetch: jest.fn() };
+jest.mock("next/navigation", () => ({ useRouter: () => router }));
+
 beforeAll(installDomShims);
 afterEach(dismissToasts);
 
@@ -16,6 +19,7 @@ let fetchMock: jest.Mock;
 let posted: unknown[];
 let createResponse: () => ReturnType<typeof jsonResponse>;
 beforeEach(() => {
+  router.push.mockClear();
   posted = [];
   createResponse = () => jsonResponse({ id: 77, title: "x", tags: [] }, 201);
   fetchMock = jest.fn(async (url: string, init?: RequestInit) => {
@@ -58,7 +62,7 @@ describe("AskQuestionDialog", () => {
     expect(await within(dialog).findByText("Title must not exceed 200 characters")).toBeInTheDocument();
   });
 
-  it("posts the title, description, chosen tags and 'No group', then toasts the spec's success", async () => {
+  it("posts the title, description, chosen tags and 'No group', then says so and opens the question's page", async () => {
     const onOpenChange = jest.fn();
     renderWithClient(<AskQuestionDialog open onOpenChange={onOpenChange} groups={[{ id: 4, name: "Rustaceans" }]} />);
     const dialog = screen.getByRole("dialog", { name: "Ask a Question" });
@@ -68,10 +72,38 @@ describe("AskQuestionDialog", () => {
     expect(within(dialog).getByRole("combobox", { name: "Group" })).toHaveTextContent("No group");
 
     await userEvent.click(within(dialog).getByRole("button", { name: "Post Question" }));
-    expect(await screen.findByText("Your question has been posted and an AI answer has been generated!")).toBeInTheDocument();
+    // No AI job in the answer (no provider): the toast promises no AI answer.
+    expect(await screen.findByText("Your question has been posted.")).toBeInTheDocument();
     expect(screen.getByText("Success")).toBeInTheDocument();
+    expect(screen.queryByText(/has been generated/)).not.toBeInTheDocument();
     expect(posted).toEqual([{ title: "How do lifetimes work in Rust?", description: "Borrowing **confuses** me", tagIds: [2], groupId: null }]);
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(router.push).toHaveBeenCalledWith("/questions/77");
+  });
+
+  it.each([
+    [{ status: "pending", attempts: 0, nextAttemptAt: "2026-01-01T00:00:00.000Z" }, "Your question has been posted. The AI answer will appear on its page."],
+    [{ status: "unconfigured", attempts: 0, nextAttemptAt: "2026-01-01T00:00:00.000Z" }, "Your question has been posted."],
+  ])("tells the asker where the AI answer will be only when one is coming (%j)", async (aiStatus, text) => {
+    createResponse = () => jsonResponse({ id: 78, title: "x", tags: [], aiStatus }, 201);
+    renderWithClient(<AskQuestionDialog open onOpenChange={() => {}} />);
+    const dialog = screen.getByRole("dialog", { name: "Ask a Question" });
+    await userEvent.type(within(dialog).getByLabelText("Title"), "How do lifetimes work in Rust?");
+    await userEvent.click(await within(dialog).findByRole("button", { name: /rust/ }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Post Question" }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(router.push).toHaveBeenCalledWith("/questions/78");
+  });
+
+  it("leaves the navigation to onCreated when given", async () => {
+    const onCreated = jest.fn();
+    renderWithClient(<AskQuestionDialog open onOpenChange={() => {}} onCreated={onCreated} />);
+    const dialog = screen.getByRole("dialog", { name: "Ask a Question" });
+    await userEvent.type(within(dialog).getByLabelText("Title"), "How do lifetimes work in Rust?");
+    await userEvent.click(await within(dialog).findByRole("button", { name: /rust/ }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Post Question" }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith(expect.objectContaining({ id: 77 })));
+    expect(router.push).not.toHaveBeenCalled();
   });
 
   it("preselects a group from defaultGroupId", () => {

@@ -37,7 +37,8 @@ function makeGroup(overrides: Partial<Group> = {}): Group {
     creator: { id: "u1", firstName: "Ada", lastName: "Lovelace", handle: "ada" },
     isMember: false,
     hasRequested: false,
-    viewerCan: { join: true, leave: false, edit: false, post: false, viewContent: true, reviewRequests: false },
+    invitation: null,
+    viewerCan: { join: true, leave: false, edit: false, post: false, viewContent: true, reviewRequests: false, invite: false },
     ...overrides,
   };
 }
@@ -132,7 +133,7 @@ describe("Create Group dialog", () => {
 
 describe("Edit Group dialog", () => {
   it("starts from the group, sends the changes with 'Update Group' and toasts the success", async () => {
-    const group = makeGroup({ isMember: true, viewerCan: { join: false, leave: false, edit: true, post: true, viewContent: true, reviewRequests: false } });
+    const group = makeGroup({ isMember: true, viewerCan: { join: false, leave: false, edit: true, post: true, viewContent: true, reviewRequests: false, invite: true } });
     answer = (method) => (method === "PATCH" ? jsonResponse({ ...group, name: "Rustaceans" }) : jsonResponse(group));
     renderWithClient(<GroupFormDialog mode="edit" group={group} trigger={<button type="button">Edit</button>} />);
     await userEvent.click(screen.getByRole("button", { name: "Edit" }));
@@ -149,7 +150,7 @@ describe("Edit Group dialog", () => {
   });
 
   it("toasts 'Failed to update group. Please try again.' when the update fails", async () => {
-    const group = makeGroup({ viewerCan: { join: false, leave: false, edit: true, post: true, viewContent: true, reviewRequests: false } });
+    const group = makeGroup({ viewerCan: { join: false, leave: false, edit: true, post: true, viewContent: true, reviewRequests: false, invite: true } });
     answer = () => jsonResponse({ message: "Nope" }, 500);
     renderWithClient(<GroupFormDialog mode="edit" group={group} open onOpenChange={() => {}} />);
     await userEvent.click(screen.getByRole("button", { name: "Update Group" }));
@@ -226,9 +227,9 @@ describe("GroupsDirectory", () => {
 });
 
 describe("GroupPage", () => {
-  const canMember = { join: false, leave: true, edit: false, post: true, viewContent: true, reviewRequests: false };
-  const canCreator = { join: false, leave: false, edit: true, post: true, viewContent: true, reviewRequests: true };
-  const canOutsider = { join: true, leave: false, edit: false, post: false, viewContent: false, reviewRequests: false };
+  const canMember = { join: false, leave: true, edit: false, post: true, viewContent: true, reviewRequests: false, invite: false };
+  const canCreator = { join: false, leave: false, edit: true, post: true, viewContent: true, reviewRequests: true, invite: true };
+  const canOutsider = { join: true, leave: false, edit: false, post: false, viewContent: false, reviewRequests: false, invite: false };
 
   it("shows a private group's header but not its posts to a non-member, who can ask to join", async () => {
     const group = makeGroup({ isPrivate: true, viewerCan: canOutsider });
@@ -293,10 +294,79 @@ describe("GroupPage", () => {
     expect(await screen.findByText("No pending requests")).toBeInTheDocument();
     expect(screen.getByText("13 members")).toBeInTheDocument();
   });
+
+  it("lets the creator find a member by name, invite them and withdraw the invitation", async () => {
+    const group = makeGroup({ isMember: true, viewerCan: canCreator });
+    const dan = { id: "u5", firstName: "Daniel", lastName: "Kim", profileImageUrl: null, handle: "daniel" };
+    let pending: unknown[] = [];
+    answer = (method, url) => {
+      if (method === "GET" && url.startsWith("/api/users?")) return jsonResponse(url.includes("search=dan") ? [dan] : []);
+      if (method === "POST" && url === "/api/groups/7/invitations") {
+        const invitation = { id: 3, groupId: 7, userId: "u5", user: dan, invitedBy: { id: "u1", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null, handle: "ada" }, createdAt: "2026-03-06T10:00:00.000Z" };
+        pending = [invitation];
+        return jsonResponse(invitation, 201);
+      }
+      if (method === "DELETE" && url === "/api/groups/7/invitations/u5") {
+        pending = [];
+        return jsonResponse(null, 204);
+      }
+      if (url.includes("/invitations")) return jsonResponse(pending);
+      if (url === "/api/groups/7") return jsonResponse(group);
+      return jsonResponse([]);
+    };
+    renderWithClient(<GroupPage initialGroup={group} initialSearch="" initialPosts={{ items: [], nextCursor: null, total: 0 }} initialInvitations={[]} />);
+    const card = screen.getByRole("region", { name: "Invite Members" });
+    expect(within(card).getByText("No pending invitations")).toBeInTheDocument();
+    await userEvent.type(within(card).getByLabelText("Find a member by name or handle"), "dan");
+    const found = await within(card).findByRole("list", { name: "Members found" });
+    expect(within(found).getByText("@daniel")).toBeInTheDocument();
+    await userEvent.click(within(found).getByRole("button", { name: "Invite Daniel Kim" }));
+    expect(await screen.findByText("Invitation sent")).toBeInTheDocument();
+    expect(writes()).toEqual([{ method: "POST", url: "/api/groups/7/invitations", body: { userId: "u5" } }]);
+    const list = await within(card).findByRole("list", { name: "Pending invitations" });
+    expect(within(found).getByText("Invited")).toBeInTheDocument();
+    await userEvent.click(within(list).getByRole("button", { name: "Withdraw the invitation to Daniel Kim" }));
+    expect(await screen.findByText("Invitation withdrawn")).toBeInTheDocument();
+    expect(writes()[1]).toEqual({ method: "DELETE", url: "/api/groups/7/invitations/u5", body: undefined });
+    expect(await within(card).findByText("No pending invitations")).toBeInTheDocument();
+  });
+
+  it("shows an invited member who invited them, with Accept invitation (joins, no request) and no Join Group", async () => {
+    const invitation = { userId: "u5", invitedBy: { id: "u1", firstName: "Ada", lastName: "Lovelace", handle: "ada" }, createdAt: "2026-03-06T10:00:00.000Z" };
+    const group = makeGroup({ isPrivate: true, invitation, viewerCan: canOutsider });
+    const joined = { ...group, isMember: true, memberCount: 13, invitation: null, viewerCan: canMember };
+    answer = (method, url) => {
+      if (method === "POST" && url === "/api/groups/7/join") return jsonResponse({ status: "joined", message: "Joined group successfully!", group: joined });
+      if (url === "/api/groups/7") return jsonResponse(joined);
+      return jsonResponse([], 200, { "X-Total-Count": "0" });
+    };
+    renderWithClient(<GroupPage initialGroup={group} initialSearch="" />);
+    const notice = screen.getByRole("region", { name: "You're invited to join this group" });
+    expect(notice).toHaveTextContent("Ada Lovelace invited you");
+    expect(screen.queryByRole("button", { name: "Join Group" })).not.toBeInTheDocument();
+    expect(within(notice).getByRole("button", { name: "Decline" })).toBeInTheDocument();
+    await userEvent.click(within(notice).getByRole("button", { name: "Accept invitation" }));
+    expect(await screen.findByText("Joined group successfully!")).toBeInTheDocument();
+    expect(writes()).toEqual([{ method: "POST", url: "/api/groups/7/join", body: undefined }]);
+    expect(screen.queryByRole("region", { name: "You're invited to join this group" })).not.toBeInTheDocument();
+    expect(router.refresh).toHaveBeenCalled();
+  });
+
+  it("lets an invited member decline", async () => {
+    const invitation = { userId: "u5", invitedBy: { id: "u1", firstName: "Ada", lastName: "Lovelace", handle: "ada" }, createdAt: "2026-03-06T10:00:00.000Z" };
+    const group = makeGroup({ isPrivate: true, invitation, viewerCan: canOutsider });
+    answer = (method, url) => (method === "DELETE" ? jsonResponse(null, 204) : url === "/api/groups/7" ? jsonResponse({ ...group, invitation: null }) : jsonResponse([]));
+    renderWithClient(<GroupPage initialGroup={group} initialSearch="" />);
+    await userEvent.click(screen.getByRole("button", { name: "Decline" }));
+    expect(await screen.findByText("Invitation declined")).toBeInTheDocument();
+    expect(writes()).toEqual([{ method: "DELETE", url: "/api/groups/7/invitations/u5", body: undefined }]);
+    expect(screen.queryByRole("region", { name: "You're invited to join this group" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Join Group" })).toBeInTheDocument();
+  });
 });
 
 describe("groups for visitors (issue 19)", () => {
-  const canVisitor = { join: false, leave: false, edit: false, post: false, viewContent: true, reviewRequests: false };
+  const canVisitor = { join: false, leave: false, edit: false, post: false, viewContent: true, reviewRequests: false, invite: false };
 
   it("lists All Groups without Your Groups, and Create Group as a sign-in link (even for ?create=true)", () => {
     searchParams = new URLSearchParams("create=true");

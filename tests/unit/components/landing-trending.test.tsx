@@ -54,7 +54,7 @@ describe("landing Trending Questions", () => {
     expect(card.getByText("4")).toBeInTheDocument();
     expect(card.getAllByRole("link", { name: /react|typescript|nextjs/ }).map((a) => a.textContent)).toEqual(["react", "typescript"]);
 
-    expect(screen.getByRole("link", { name: "Join the Discussion - Sign Up Free" })).toHaveAttribute("href", "/api/login");
+    expect(screen.getByRole("link", { name: "Join the Discussion - Sign Up Free" })).toHaveAttribute("href", "/api/login?mode=signup");
   });
 
   it("has three placeholders while loading", () => {

@@ -8,8 +8,8 @@ import { groupSocialMetadata } from "@/lib/seo/open-graph";
 import { getSiteUrl } from "@/lib/seo/site-url";
 import { getViewer } from "@/lib/server/auth/session";
 import { parseId } from "@/lib/server/ids";
-import { presentGroup, presentJoinRequest } from "@/lib/server/groups/presenters";
-import { getGroupDetail, listJoinRequests } from "@/lib/server/groups/queries";
+import { presentGroup, presentGroupInvitation, presentJoinRequest } from "@/lib/server/groups/presenters";
+import { getGroupDetail, listGroupInvitations, listJoinRequests } from "@/lib/server/groups/queries";
 import { presentQuestionSummary } from "@/lib/server/questions/presenters";
 import { countQuestions, listQuestions } from "@/lib/server/questions/queries";
 import { groupSearchParamSchema } from "@/lib/validation/groups";
@@ -45,9 +45,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * /groups/{id} (SPEC.md section 2): the group's header, its posts (members only for a private
- * group) with ?search=, and for a private group's creator the pending join requests. An unknown
- * group is a 404 with "Group Not Found". Visitors read a public group's posts and a private
- * group's header only (DECISIONS.md section 7); joining is a sign-in prompt for them.
+ * group) with ?search=, for a private group's creator the pending join requests, for the creator
+ * the pending invitations. An unknown group is a 404 with "Group Not Found". Visitors read a
+ * public group's posts and a private group's header only (DECISIONS.md section 7); joining is a
+ * sign-in prompt for them.
  */
 export default async function GroupRoute({ params, searchParams }: Props) {
   const loaded = await loadGroup((await params).id);
@@ -58,7 +59,7 @@ export default async function GroupRoute({ params, searchParams }: Props) {
   const search = parsed.success ? (parsed.data ?? "") : "";
 
   const filters = { groupId: group.id, text: search || undefined };
-  const [posts, requests] = await Promise.all([
+  const [posts, requests, invitations] = await Promise.all([
     group.viewerCan.viewContent
       ? Promise.all([listQuestions(viewer, { ...filters, limit: GROUP_QUESTION_PAGE_SIZE }), countQuestions(viewer, filters)]).then(([page, total]) => ({
           items: page.rows.map((row) => presentQuestionSummary(row, viewer)),
@@ -67,7 +68,17 @@ export default async function GroupRoute({ params, searchParams }: Props) {
         }))
       : undefined,
     group.viewerCan.reviewRequests ? listJoinRequests(group.id, { limit: 100 }).then((page) => page.rows.map((row) => presentJoinRequest(row, viewer))) : undefined,
+    group.viewerCan.invite ? listGroupInvitations(group.id, { limit: 100 }).then((page) => page.rows.map((row) => presentGroupInvitation(row, viewer))) : undefined,
   ]);
 
-  return <GroupPage initialGroup={group} initialPosts={posts} initialSearch={search} initialRequests={requests} signedIn={viewer !== null} />;
+  return (
+    <GroupPage
+      initialGroup={group}
+      initialPosts={posts}
+      initialSearch={search}
+      initialRequests={requests}
+      initialInvitations={invitations}
+      signedIn={viewer !== null}
+    />
+  );
 }

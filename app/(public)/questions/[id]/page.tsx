@@ -9,6 +9,7 @@ import { buildQuestionJsonLd, serializeJsonLd } from "@/lib/seo/question-jsonld"
 import { getSiteUrl } from "@/lib/seo/site-url";
 import { DEFAULT_OG_IMAGE } from "@/lib/seo/open-graph";
 import { NONCE_HEADER } from "@/lib/security/csp";
+import { isAiConfigured } from "@/lib/server/ai/config";
 import { getViewer } from "@/lib/server/auth/session";
 import { parseId } from "@/lib/server/ids";
 import { presentQuestionDetail } from "@/lib/server/questions/presenters";
@@ -81,7 +82,7 @@ export default async function QuestionPage({ params }: Props) {
   return (
     <>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
-      <QuestionDetail initialQuestion={question} loadedAt={loadedAt} isMember={viewer !== null} />
+      <QuestionDetail initialQuestion={question} loadedAt={loadedAt} isMember={viewer !== null} aiAvailable={isAiConfigured()} />
     </>
   );
 }
