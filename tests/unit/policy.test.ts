@@ -75,6 +75,10 @@ const rows: Row[] = [
   ["group.viewContent", "private group", privateGroup, N, N, Y, Y],
   ["group.reviewRequests", "private group", privateGroup, N, N, Y, N],
   ["group.reviewRequests", "public group (takes no requests)", publicGroup, N, N, N, N],
+  ["group.invite", "public group", publicGroup, N, N, Y, N],
+  ["group.invite", "private group", privateGroup, N, N, Y, N],
+  ["group.cancelInvitation", "an invitation to the member (group 7)", { group: privateGroup, userId: "member-id" }, N, Y, Y, N],
+  ["group.cancelInvitation", "an invitation to someone else", { group: privateGroup, userId: "someone-else" }, N, N, Y, N],
 ];
 
 const cells = rows.flatMap(([action, state, resource, ...expected]) =>
