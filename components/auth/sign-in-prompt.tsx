@@ -2,7 +2,7 @@ import Link from "@/components/common/link";
 import { LogIn } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { signInHref } from "@/lib/sign-in";
+import { signInHref } from "@/lib/auth-links";
 
 /**
  * What a visitor gets in place of a member-only action (Follow, Join Group, Ask Question, Create

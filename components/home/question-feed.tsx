@@ -31,7 +31,7 @@ import { LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { Skeleton } from "@/components/ui/skeleton";
 import { flattenPages, QUESTION_PAGE_SIZE, totalOf, type ListPage } from "@/lib/api-client/paging";
 import { useFeed, useQuestionList, type QuestionSummary } from "@/lib/api-client/questions";
-import { signInHref } from "@/lib/sign-in";
+import { signInHref } from "@/lib/auth-links";
 
 /** SPEC.md section 2: three placeholders while the list loads. */
 export const FEED_SKELETON_COUNT = 3;

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "@/components/common/link";
+import { usePathname } from "next/navigation";
 import type { ReactNode, RefObject } from "react";
 import {
   Bell,
@@ -23,6 +24,7 @@ import { LogoMark } from "@/components/layout/logo";
 import { ThemeSwitcher } from "@/components/layout/theme-switcher";
 import { unreadBadgeText, type ShellUser } from "@/components/layout/types";
 import { Separator } from "@/components/ui/separator";
+import { headerSignInHref } from "@/lib/auth-links";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 
 interface MenuLink {
@@ -53,7 +55,7 @@ function memberLinks(user: ShellUser, unread: number): MenuLink[][] {
   ];
 }
 
-const visitorLinks: MenuLink[][] = [
+const visitorLinks = (pathname: string | null): MenuLink[][] => [
   [
     { href: "/questions", label: "Questions", icon: <MessagesSquare /> },
     { href: "/search", label: "Search", icon: <Search /> },
@@ -61,7 +63,7 @@ const visitorLinks: MenuLink[][] = [
     { href: "/groups", label: "Groups", icon: <UsersRound /> },
     { href: "/users", label: "Users", icon: <Users /> },
     { href: "/about", label: "About", icon: <Info /> },
-    { href: "/api/login", label: "Sign In", icon: <LogIn />, external: true },
+    { href: headerSignInHref(pathname), label: "Sign In", icon: <LogIn />, external: true },
   ],
 ];
 
@@ -85,7 +87,8 @@ export function MobileMenuSheet({
   onOpenChange: (open: boolean) => void;
   trigger: RefObject<HTMLButtonElement | null>;
 }) {
-  const groups = user ? memberLinks(user, unreadCount) : visitorLinks;
+  const pathname = usePathname();
+  const groups = user ? memberLinks(user, unreadCount) : visitorLinks(pathname);
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>

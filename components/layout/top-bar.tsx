@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import { usePathname } from "next/navigation";
 import Link from "@/components/common/link";
 import { Plus } from "lucide-react";
 
@@ -11,6 +12,7 @@ import { ThemeToggle } from "@/components/layout/theme-toggle";
 import type { ShellUser } from "@/components/layout/types";
 import { Button } from "@/components/ui/button";
 import { useUnreadCount } from "@/lib/api-client/notifications";
+import { headerSignInHref } from "@/lib/auth-links";
 
 // Members only: a visitor's page does not load the bell or the user menu.
 const NotificationBell = dynamic(() => import("@/components/notifications/notification-bell").then((m) => m.NotificationBell));
@@ -23,6 +25,8 @@ const UserMenu = dynamic(() => import("@/components/layout/user-menu").then((m) 
 export function TopBar({ user, initialUnreadCount }: { user: ShellUser | null; initialUnreadCount?: number }) {
   // Shared with the bell (same query), so the mobile menu's badge stays in step.
   const { data: unread = 0 } = useUnreadCount({ enabled: Boolean(user), initialCount: user ? initialUnreadCount : undefined });
+  // Signing in from a page comes back to it.
+  const pathname = usePathname();
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
@@ -57,7 +61,7 @@ export function TopBar({ user, initialUnreadCount }: { user: ShellUser | null; i
               </Button>
               <ThemeToggle />
               <Button asChild size="sm" className="ml-1">
-                <a href="/api/login">Sign In</a>
+                <a href={headerSignInHref(pathname)}>Sign In</a>
               </Button>
             </>
           )}

@@ -2,7 +2,7 @@ import Link from "@/components/common/link";
 import { Lock, LogIn } from "lucide-react";
 
 import { Button } from "@/components/ui/button";
-import { signInHref } from "@/lib/sign-in";
+import { signInHref } from "@/lib/auth-links";
 
 /**
  * What a profile page shows when its owner keeps it from this viewer: "This profile is private"

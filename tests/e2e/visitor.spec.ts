@@ -61,6 +61,7 @@ test.describe("a visitor", () => {
     const banner = page.getByRole("banner");
     await expect(banner.getByRole("link", { name: "Questions" })).toHaveAttribute("href", "/questions");
     await expect(banner.getByRole("link", { name: "About" })).toBeVisible();
-    await expect(banner.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/login");
+    // Signing in from a page comes back to it.
+    await expect(banner.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/login?callbackUrl=%2Fabout");
   });
 });
