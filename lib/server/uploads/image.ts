@@ -2,6 +2,7 @@ import "server-only";
 import type createSharp from "sharp";
 import { AppError, badRequest } from "@/lib/server/errors";
 import { IMAGE_MESSAGES, MAX_IMAGE_PIXELS, type ImageMimeType } from "@/lib/validation/uploads";
+import { log } from "@/lib/server/log";
 
 /*
  * An uploaded image is judged by its bytes only: the format by its magic number, the size by
@@ -203,7 +204,7 @@ function loadSharp(): Promise<SharpModule | null> {
   sharpModule ??= import("sharp")
     .then((m) => ((m as unknown as { default?: SharpModule }).default ?? m) as SharpModule)
     .catch((error: unknown) => {
-      console.warn("sharp is unavailable; uploads are checked but stored without re-encoding:", error instanceof Error ? error.message : error);
+      log.warn({ error: error instanceof Error ? error.message : String(error) }, "sharp is unavailable; uploads are checked but stored without re-encoding");
       return null;
     });
   return sharpModule;
