@@ -38,9 +38,11 @@ export function handler(fn: RouteHandler): RouteHandler {
 /** Whether the error is the client hanging up mid-request (its body aborted), which is no server error. */
 export function isClientAbort(error: unknown, req?: Request): boolean {
   if (req?.signal?.aborted) return true;
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  return error.name === "AbortError" || error.message === "aborted" || code === "ECONNRESET" || code === "ERR_STREAM_PREMATURE_CLOSE";
+  // Duck-typed: the error comes from Node's http module, whose Error may be another realm's (jest).
+  if (!error || typeof error !== "object") return false;
+  const { name, message, code } = error as { name?: unknown; message?: unknown; code?: unknown };
+  // Node's "aborted" (code ECONNRESET) for a request body cut off; not any ECONNRESET, which may be the database's.
+  return name === "AbortError" || message === "aborted" || code === "ERR_STREAM_PREMATURE_CLOSE";
 }
 
 function abortedResponse(): Response {
