@@ -61,7 +61,7 @@ export function currentRequestContext(): RequestContext | undefined {
 }
 
 /** A logger writing to the given stream (tests), or to stdout as configured by the environment. */
-export function createLogger(destination?: DestinationStream, env: NodeJS.ProcessEnv = process.env): Logger {
+export function createLogger(destination?: DestinationStream, env: Record<string, string | undefined> = process.env): Logger {
   const level = env.LOG_LEVEL?.trim().toLowerCase() || (env.JEST_WORKER_ID !== undefined ? "silent" : "info");
   const stream = destination ?? (process.stdout.isTTY ? pretty({ colorize: true, sync: true }) : pino.destination({ sync: true }));
   return pino(
