@@ -79,7 +79,7 @@ export async function runRetention(options: { batch?: number; budgetMs?: number 
   return { deleted, complete };
 }
 
-const state = globalThis as unknown as { agoraRetentionLoop?: { timer?: ReturnType<typeof setInterval>; running?: boolean } };
+const state = globalThis as unknown as { agoraRetentionLoop?: { timer?: ReturnType<typeof setInterval>; first?: ReturnType<typeof setTimeout>; running?: boolean } };
 const loop = (state.agoraRetentionLoop ??= {});
 
 async function runOnce(): Promise<void> {
@@ -102,10 +102,13 @@ export function startRetentionLoop(intervalMs = RETENTION_INTERVAL_MS): () => vo
   if (!loop.timer) {
     loop.timer = setInterval(() => void runOnce(), intervalMs);
     loop.timer.unref?.();
-    setTimeout(() => void runOnce(), Math.min(intervalMs, 60_000)).unref?.();
+    loop.first = setTimeout(() => void runOnce(), Math.min(intervalMs, 60_000));
+    loop.first.unref?.();
   }
   return () => {
     if (loop.timer) clearInterval(loop.timer);
+    if (loop.first) clearTimeout(loop.first);
     loop.timer = undefined;
+    loop.first = undefined;
   };
 }

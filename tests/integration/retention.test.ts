@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { db } from "@/lib/server/db";
 import { GET as cronGet, POST as cronPost } from "@/app/api/cron/retention/route";
-import { runRetention } from "@/lib/server/retention";
+import { runRetention, startRetentionLoop } from "@/lib/server/retention";
 import { createQuestion, createUser, routeContext, unique, visitorRequest } from "@/tests/factories";
 
 const savedSecret = process.env.CRON_SECRET;
@@ -101,5 +101,21 @@ describe("retention", () => {
     expect(body).toEqual({ deleted: expect.objectContaining({ question_views: expect.any(Number) }), complete: true });
     expect(await db.session.count({ where: { sid: `${s.tag}-expired` } })).toBe(0);
     expect(await db.emailOutbox.count({ where: { id: s.oldSent.id } })).toBe(0);
+  });
+
+  it("runs by itself in the server's background loop", async () => {
+    const user = await createUser({ tag: "retention-loop" });
+    const sid = `loop-${unique()}`;
+    await db.session.create({ data: { sid, userId: user.id, sess: {}, expire: hoursAgo(2) } });
+    const stop = startRetentionLoop(50);
+    try {
+      const deadline = Date.now() + 10_000;
+      while ((await db.session.count({ where: { sid } })) > 0) {
+        if (Date.now() > deadline) throw new Error("the loop did not prune the expired session");
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    } finally {
+      stop();
+    }
   });
 });
