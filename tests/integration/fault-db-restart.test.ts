@@ -166,7 +166,10 @@ it("answers 503 while PostgreSQL is down, recovers within 10 s of its return, an
 
   await until("reads and writes succeed", () => count("read", "up", (s) => s === 200) >= 5 && count("write", "up", (s) => s === 201) >= 3);
 
-  // PostgreSQL goes away.
+  // An automatic answer is being written (slowly) when PostgreSQL goes away.
+  fake.behave({ tokenDelayMs: 150 });
+  const inflight = m.processOwedAnswers({ limit: 1 });
+  await until("the provider streams an answer", () => fake.requests.length >= 1);
   await pg.stop();
   phase = "down";
   await until("503s while down", () => count("read", "down", (s) => s === 503) >= 5 && count("write", "down", (s) => s === 503) >= 2, 20_000, summary);
@@ -195,6 +198,10 @@ it("answers 503 while PostgreSQL is down, recovers within 10 s of its return, an
   }
   expect(results.some((r) => /\bat .+:\d+:\d+|node_modules|ECONNREFUSED|postgres/i.test(r.body) && r.status !== 200 && r.status !== 201)).toBe(false);
 
+  // The interrupted answer's lease runs out (two minutes, made now), and workers pick up everything owed.
+  await inflight;
+  fake.behave({ tokenDelayMs: 0 });
+  await db.$executeRaw`UPDATE ai_answer_jobs SET locked_until = (now() AT TIME ZONE 'UTC') - interval '1 second' WHERE status = 'running'`;
   // Every question that exists gets exactly one AI answer; every e-mail goes out exactly once.
   for (let round = 0; round < 20; round++) {
     const done = await m.processOwedAnswers({ limit: 10 });
