@@ -12,6 +12,10 @@ jest.mock("@/lib/server/tracing", () => {
   return jest.requireActual("@/lib/server/tracing");
 });
 
+// Node's http module is shared by every test file of this worker: nothing here may patch it.
+jest.mock("@/lib/server/peer-address", () => ({ installPeerAddressHeader: jest.fn() }));
+jest.mock("@/lib/server/request-layer", () => ({ installRequestLayer: jest.fn() }));
+
 const saved = { ...process.env };
 
 beforeEach(() => {
