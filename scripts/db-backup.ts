@@ -5,6 +5,9 @@ import path from "node:path";
 import { backupDatabase } from "./lib/backup";
 import { openTargetDatabase } from "./lib/target-db";
 
+/** The file as typed relative to here when it is below, else in full. */
+const shown = (file: string) => (path.relative(process.cwd(), file).startsWith("..") ? file : path.relative(process.cwd(), file));
+
 async function main() {
   const stamp = new Date().toISOString().replace(/[:.]/g, "-");
   const file = path.resolve(process.argv[2] ?? path.join("backups", `agora-${stamp}.backup.gz`));
@@ -14,7 +17,7 @@ async function main() {
     const started = Date.now();
     const counts = await backupDatabase(target.url, file);
     const rows = Object.values(counts).reduce((a, b) => a + b, 0);
-    console.log(`Backed up ${target.label}: ${rows} rows in ${Object.keys(counts).length} tables to ${path.relative(process.cwd(), file)} (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+    console.log(`Backed up ${target.label}: ${rows} rows in ${Object.keys(counts).length} tables to ${shown(file)} (${((Date.now() - started) / 1000).toFixed(1)} s).`);
   } finally {
     await target.close();
   }
