@@ -6,6 +6,8 @@
 // (lib/server/mail/loop.ts).
 export async function register() {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // Traces only when an OTLP endpoint is set; otherwise no OpenTelemetry code is loaded (lib/server/tracing.ts).
+  if (process.env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) (await import("./lib/server/tracing")).startTracing();
   // The visitors' page cache (lib/server/page-cache) first, so the peer-address stamping wraps it.
   if (process.env.NEXT_PHASE !== "phase-production-build") {
     const { installPageCache } = await import("./lib/server/page-cache/install");
@@ -13,6 +15,7 @@ export async function register() {
   }
   const { installPeerAddressHeader } = await import("./lib/server/peer-address");
   installPeerAddressHeader();
+  (await import("./lib/server/request-layer")).installRequestLayer(); // request ids and request metrics, outermost
   // `next build` loads the server too; background work belongs to running servers only.
   if (process.env.NEXT_PHASE === "phase-production-build") return;
   // SIGTERM: stop accepting, finish requests, hand back AI answers, write view counts, exit (lib/server/shutdown.ts).
@@ -23,6 +26,7 @@ export async function register() {
   if (!process.env.DATABASE_URL) return;
   const { startAiWorkerLoop } = await import("./lib/server/ai/worker");
   startAiWorkerLoop();
+  (await import("./lib/server/retention")).startRetentionLoop(); // hourly pruning of tables that grow without bound
   // AGORA_MAIL_LOOP=off leaves delivery to /api/cron/mail (the benchmark counts SQL per request without it).
   if (process.env.AGORA_MAIL_LOOP?.trim().toLowerCase() === "off") return;
   const { startMailLoop } = await import("./lib/server/mail/loop");

@@ -49,6 +49,16 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl("SMTP_URL", ["smtp:", "smtps:"]),
   MAIL_FROM: optionalString,
   CRON_SECRET: optionalString,
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
+    message: "METRICS_TOKEN must be at least 16 characters (try: openssl rand -hex 24)",
+  }),
+  LOG_LEVEL: optionalString.refine((v) => v === undefined || ["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(v.toLowerCase()), {
+    message: "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+  }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl("OTEL_EXPORTER_OTLP_ENDPOINT", ["http:", "https:"]),
+  AGORA_READY_AI_MAX_WAIT_S: optionalString.refine((v) => v === undefined || (/^\d{1,6}$/.test(v) && Number(v) > 0), {
+    message: "AGORA_READY_AI_MAX_WAIT_S must be a whole number of seconds above 0",
+  }),
   TRUST_PROXY: optionalString.refine((v) => v === undefined || (/^\d{1,2}$/.test(v) && Number(v) <= 10), {
     message: "TRUST_PROXY must be the number of proxies in front of Agora, from 0 to 10",
   }),

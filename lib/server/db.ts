@@ -1,5 +1,6 @@
 import "server-only";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
 
 function createClient() {
@@ -7,7 +8,12 @@ function createClient() {
   if (!connectionString) {
     throw new Error("DATABASE_URL is not set: start Agora with `npm start`, which provides a database, or set it.");
   }
-  return new PrismaClient({ adapter: new PrismaPg({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) }) });
+  const pool = new pg.Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle connection dropped by the server (a restart) must not crash the process; the pool reconnects on next use.
+  pool.on("error", () => {});
+  // Kept where /api/metrics reads the pool's use (lib/server/metrics.ts).
+  (globalThis as Record<symbol, unknown>)[Symbol.for("agora.dbPool")] = pool;
+  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
 }
 
 const globalForDb = globalThis as unknown as { agoraDb?: PrismaClient };

@@ -1,6 +1,8 @@
 import "server-only";
 import { ZodError } from "zod";
 import { AppError, badRequest } from "@/lib/server/errors";
+import { isDatabaseUnavailable } from "@/lib/server/db-unavailable";
+import { currentRequestContext, errorFields, log, REQUEST_ID_HEADER, requestIdFrom, withRequestContext } from "@/lib/server/log";
 import { assertSameOrigin } from "@/lib/server/origin";
 import { parseId } from "@/lib/server/ids";
 
@@ -9,20 +11,54 @@ type RouteHandler = (req: Request, ctx: RouteContext) => Promise<Response>;
 
 /**
  * Wraps a route handler so that thrown errors become the API's error JSON, and refuses
- * state-changing requests sent from another site (403) before the handler runs.
+ * state-changing requests sent from another site (403) before the handler runs. Every log line
+ * of the request carries its request id, which the response returns in `X-Request-Id`.
  */
 export function handler(fn: RouteHandler): RouteHandler {
   return async (req, ctx) => {
-    try {
-      assertSameOrigin(req);
-      return await fn(req, ctx);
-    } catch (error) {
-      return errorResponse(error);
-    }
+    // The HTTP layer (lib/server/peer-address.ts) has usually set the context already; tests call handlers directly.
+    const context = currentRequestContext() ?? { requestId: requestIdFrom(req.headers.get(REQUEST_ID_HEADER)) };
+    return withRequestContext(context, async () => {
+      let res: Response;
+      try {
+        assertSameOrigin(req);
+        res = await fn(req, ctx);
+      } catch (error) {
+        res = isClientAbort(error, req) ? abortedResponse() : errorResponse(error);
+      }
+      try {
+        res.headers.set(REQUEST_ID_HEADER, context.requestId);
+      } catch {
+        // Immutable headers (a Response.redirect): the HTTP layer has set the header already.
+      }
+      return res;
+    });
   };
 }
 
-/** The JSON response for a thrown error; unknown errors are logged and answered with a generic 500. */
+/** Whether the error is the client hanging up mid-request (its body aborted), which is no server error. */
+export function isClientAbort(error: unknown, req?: Request): boolean {
+  if (req?.signal?.aborted) return true;
+  // Duck-typed: the error comes from Node's http module, whose Error may be another realm's (jest).
+  if (!error || typeof error !== "object") return false;
+  const { name, message, code } = error as { name?: unknown; message?: unknown; code?: unknown };
+  // Node's "aborted" (code ECONNRESET) for a request body cut off; not any ECONNRESET, which may be the database's.
+  return name === "AbortError" || message === "aborted" || code === "ERR_STREAM_PREMATURE_CLOSE";
+}
+
+function abortedResponse(): Response {
+  log.debug("request aborted by the client");
+  // Nobody reads it: the client has gone. 499 is the conventional "client closed request".
+  return new Response(null, { status: 499 });
+}
+
+/** The error JSON of a database that cannot be reached right now. */
+export const SERVICE_UNAVAILABLE_MESSAGE = "Service temporarily unavailable";
+
+/**
+ * The JSON response for a thrown error; a database that cannot be reached is a 503 (with
+ * Retry-After), other unknown errors are logged and answered with a generic 500.
+ */
 export function errorResponse(error: unknown): Response {
   if (error instanceof ZodError) {
     const issues = error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
@@ -36,7 +72,14 @@ export function errorResponse(error: unknown): Response {
       { status: error.status, headers },
     );
   }
-  console.error("Unhandled error in route handler:", error instanceof Error ? `${error.name}: ${error.message}` : error);
+  if (isDatabaseUnavailable(error)) {
+    log.warn(errorFields(error), "database unavailable");
+    return Response.json(
+      { message: SERVICE_UNAVAILABLE_MESSAGE, code: "service_unavailable" },
+      { status: 503, headers: { "Retry-After": "1" } },
+    );
+  }
+  log.error(errorFields(error), "unhandled error in route handler");
   return Response.json({ message: "Something went wrong. Please try again.", code: "internal_error" }, { status: 500 });
 }
 

@@ -3,6 +3,7 @@
 // 429, 503, streamed and JSON success, empty completion, provider failure), the signed
 // provenance of a posted preview, the automatic answer's event stream, and the cron route.
 import { db } from "@/lib/server/db";
+import { log } from "@/lib/server/log";
 import { POST as generatePreview } from "@/app/api/questions/[id]/generate-preview/route";
 import { POST as postAnswer } from "@/app/api/questions/[id]/answers/route";
 import { GET as followStream } from "@/app/api/questions/[id]/ai-answer/stream/route";
@@ -148,8 +149,8 @@ describe("POST /api/questions/:id/generate-preview", () => {
     process.env.OPENAI_API_KEY = "sk-never-shown";
     fake.behave({ mode: "fail", status: 500 });
     const logged: unknown[] = [];
-    const spies = (["error", "warn", "log", "info"] as const).map((level) =>
-      jest.spyOn(console, level).mockImplementation((...args: unknown[]) => void logged.push(...args)),
+    const spies = (["error", "warn", "info", "debug"] as const).map((level) =>
+      jest.spyOn(log, level).mockImplementation(((...args: unknown[]) => void logged.push(...args)) as typeof log.info),
     );
     const res = await preview(bob, question.id, { customPrompt: "Explain it" });
     const events = await readSse(res);

@@ -117,6 +117,11 @@ const table: Record<string, Case[]> = {
   "POST /api/cron/ai-answers": [{ name: "without the cron secret", expect: all(401), request: () => ({}) }],
   "GET /api/cron/mail": [{ name: "without the cron secret", expect: all(401), request: () => ({}) }],
   "POST /api/cron/mail": [{ name: "without the cron secret", expect: all(401), request: () => ({}) }],
+  "GET /api/cron/retention": [{ name: "without the cron secret", expect: all(401), request: () => ({}) }],
+  "POST /api/cron/retention": [{ name: "without the cron secret", expect: all(401), request: () => ({}) }],
+  "GET /api/health": [{ name: "liveness (nothing private)", expect: all(200), request: () => ({}) }],
+  "GET /api/health/ready": [{ name: "readiness (nothing private)", expect: all(200), request: () => ({}) }],
+  "GET /api/metrics": [{ name: "without METRICS_TOKEN set, the endpoint does not exist", expect: all(404), request: () => ({}) }],
   "GET /api/feed": [{ name: "own feed", expect: membersOnly(200), request: () => ({}) }],
   "GET /api/groups/[id]/is-member": [
     { name: "public group", expect: all(200), request: (w) => ({ params: { id: id(w.publicGroup) } }) },

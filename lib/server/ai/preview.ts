@@ -6,6 +6,7 @@ import { signProvenance } from "@/lib/server/ai/provenance";
 import type { AiQuestion } from "@/lib/server/ai/queries";
 import { findSources } from "@/lib/server/ai/retrieval";
 import { sseEvent } from "@/lib/server/ai/sse";
+import { log } from "@/lib/server/log";
 
 /*
  * A member's custom-prompt answer, generated but not posted (SPEC.md section 4). Streamed as
@@ -83,7 +84,7 @@ export function previewEventStream(options: PreviewOptions): ReadableStream<Uint
         const safe = describeAiError(error, signal.aborted ? signal : undefined);
         await Promise.resolve(options.onUnproductive?.()).catch(() => {});
         if (safe.kind !== "aborted") {
-          console.error(`[agora] AI preview for question ${options.question.id} failed: ${safe.message}`);
+          log.warn({ questionId: options.question.id, error: safe.message }, "AI preview failed");
           send("error", { message: PREVIEW_FAILED_MESSAGE, reason: safe.message });
         }
       } finally {

@@ -11,6 +11,8 @@ import { isAiConfigured } from "@/lib/server/ai/provider";
 import { findSources, type RetrievedSource } from "@/lib/server/ai/retrieval";
 import { ANSWER_MAX_LENGTH } from "@/lib/validation/answers";
 import { notifyNewAnswer } from "@/lib/server/notifications/mutations";
+import { log } from "@/lib/server/log";
+import { observeAiGeneration } from "@/lib/server/metrics";
 
 /*
  * The automatic answers (DECISIONS.md section 6). Every question owes one through its
@@ -179,6 +181,7 @@ export interface RunOptions {
 /** Writes the answer of a claimed job: retrieval, streamed generation into partial_content, completion or failure. */
 export async function runClaimedJob(job: ClaimedJob, options: RunOptions = {}): Promise<JobOutcome> {
   const lease = new AbortController();
+  const started = Date.now();
   const stopping = state.stopping.signal;
   const signal = AbortSignal.any(options.signal ? [lease.signal, stopping, options.signal] : [lease.signal, stopping]);
   let text = "";
@@ -221,6 +224,7 @@ export async function runClaimedJob(job: ClaimedJob, options: RunOptions = {}): 
     await flushing;
     const content = linkCitations(generation.text.trim(), sources.map((s) => s.ref.url)).slice(0, ANSWER_MAX_LENGTH);
     const answerId = await completeJob(job, { content, generation, sources });
+    if (answerId !== null) observeAiGeneration("done", generation.durationMs / 1000, { input: generation.inputTokens ?? 0, output: generation.outputTokens ?? 0 });
     return answerId === null ? "lost" : "done";
   } catch (error) {
     if (lease.signal.aborted) return "lost";
@@ -230,7 +234,8 @@ export async function runClaimedJob(job: ClaimedJob, options: RunOptions = {}): 
       return "lost";
     }
     const safe = describeAiError(error);
-    console.error(`[agora] AI answer for question ${job.questionId} failed (attempt ${job.attempts}): ${safe.message}`);
+    log.warn({ questionId: job.questionId, attempt: job.attempts, error: safe.message }, "AI answer failed");
+    observeAiGeneration("failed", (Date.now() - started) / 1000);
     return (await failJob(job, safe).catch(() => false)) ? "failed" : "lost";
   } finally {
     clearInterval(heartbeat);
@@ -317,7 +322,7 @@ export function workersDisabled(): boolean {
  */
 export function kickAiWorker(): void {
   if (!isAiConfigured() || workersDisabled()) return;
-  const work = () => fillWorkerSlots().catch((error) => console.error(`[agora] AI worker: ${error instanceof Error ? error.name : "error"}`));
+  const work = () => fillWorkerSlots().catch((error) => log.error({ error: error instanceof Error ? error.name : "error" }, "AI worker round failed"));
   try {
     afterResponse(work);
   } catch {
@@ -328,7 +333,7 @@ export function kickAiWorker(): void {
 /** Starts this instance's periodic look for owed and abandoned answers (once per process). */
 export function startAiWorkerLoop(intervalMs = WORKER_INTERVAL_MS): void {
   if (state.loop || workersDisabled()) return;
-  const tick = () => void fillWorkerSlots().catch((error) => console.error(`[agora] AI worker: ${error instanceof Error ? error.name : "error"}`));
+  const tick = () => void fillWorkerSlots().catch((error) => log.error({ error: error instanceof Error ? error.name : "error" }, "AI worker round failed"));
   state.loop = setInterval(tick, intervalMs);
   state.loop.unref?.();
   tick();

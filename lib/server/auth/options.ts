@@ -9,6 +9,7 @@ import { AppError } from "@/lib/server/errors";
 import { clientIp, rateLimits, retryAfterSeconds } from "@/lib/server/rate-limit";
 import { authorizeCredentials, resolveOAuthUser } from "@/lib/server/auth/accounts";
 import { authSecret, openSession, SESSION_MAX_AGE_SECONDS, destroySession, viewerForSession } from "@/lib/server/auth/session";
+import { log } from "@/lib/server/log";
 
 export { authorizeCredentials } from "@/lib/server/auth/accounts";
 
@@ -102,7 +103,7 @@ function providers(): Provider[] {
         } catch (error) {
           // next-auth puts this message in the error URL the sign-in form reads: only safe ones.
           if (error instanceof AppError) throw new Error(error.message);
-          console.error("Sign-in failed:", error instanceof Error ? error.message : error);
+          log.error({ error: error instanceof Error ? error.message : String(error) }, "sign-in failed");
           throw new Error("Something went wrong. Please try again.");
         }
       },
@@ -179,11 +180,11 @@ export const authOptions: NextAuthOptions = {
     error(code, metadata) {
       if (metadata instanceof SessionEndedError) return;
       const detail = metadata instanceof Error ? `${metadata.name}: ${metadata.message}` : metadata;
-      console.error(`[next-auth] ${code}`, detail);
+      log.error({ code, detail: typeof detail === "string" ? detail : undefined }, "next-auth error");
     },
     warn(code) {
       // NEXTAUTH_URL is deliberately optional (AUTH_TRUST_HOST).
-      if (code !== "NEXTAUTH_URL") console.warn(`[next-auth] warning: ${code}`);
+      if (code !== "NEXTAUTH_URL") log.warn({ code }, "next-auth warning");
     },
     debug() {},
   },

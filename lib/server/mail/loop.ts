@@ -1,6 +1,7 @@
 import "server-only";
 import { runMailSender } from "@/lib/server/mail/sender";
 import { sendWeeklyDigests } from "@/lib/server/mail/digest";
+import { log } from "@/lib/server/log";
 
 /*
  * When mail goes out. Enqueuing kicks the sender after the current response (next/server's
@@ -29,7 +30,7 @@ function loopRound(): void {
 export async function runMailWork(now: Date = new Date()): Promise<void> {
   if (now.getTime() - loop.lastDigestRun >= DIGEST_INTERVAL_MS) {
     loop.lastDigestRun = now.getTime();
-    await sendWeeklyDigests(now).catch((error) => console.error("Mail: weekly digest failed:", error instanceof Error ? error.message : error));
+    await sendWeeklyDigests(now).catch((error) => log.warn({ error: error instanceof Error ? error.message : String(error) }, "mail: weekly digest failed"));
   }
   await runMailSender();
 }

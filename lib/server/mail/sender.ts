@@ -3,6 +3,7 @@ import { after } from "next/server";
 import { LRUCache } from "lru-cache";
 import { db, Prisma } from "@/lib/server/db";
 import { sendMail, type OutgoingMail } from "@/lib/server/mail/transport";
+import { log } from "@/lib/server/log";
 
 /*
  * The background sender of email_outbox. Rows are claimed with FOR UPDATE SKIP LOCKED, so any
@@ -123,7 +124,7 @@ const state = globalThis as unknown as { agoraMailSender?: { running: boolean; a
 const mail = (state.agoraMailSender ??= { running: false, again: false });
 
 function logError(what: string, error: unknown) {
-  console.error(`Mail: ${what} failed:`, error instanceof Error ? error.message : error);
+  log.warn({ error: error instanceof Error ? error.message : String(error) }, `mail: ${what} failed`);
 }
 
 /** Delivers what is due in the outbox; one run at a time per process, a kick during a run runs again after it. */

@@ -7,6 +7,7 @@ import { startListener } from "@/lib/server/page-cache/listener";
 import { PageStore } from "@/lib/server/page-cache/store";
 import { PEER_ADDRESS_HEADER } from "@/lib/server/peer-address";
 import { recordQuestionView } from "@/lib/server/questions/views";
+import { log } from "@/lib/server/log";
 
 /*
  * Installs the page cache in front of Next in this process (instrumentation.ts), like
@@ -48,7 +49,7 @@ function countView(questionId: number, req: http.IncomingMessage): void {
   }
   // The author check never applies (visitors only); the returned count is not needed.
   recordQuestionView({ id: questionId, authorId: "", viewCount: 0 }, null, headers).catch((error: unknown) => {
-    console.error(`[agora] page cache: view not counted: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn({ error: error instanceof Error ? error.message : String(error) }, "page cache: view not counted");
   });
 }
 
@@ -76,6 +77,6 @@ export function installPageCache(): PageStore | null {
     });
     return result;
   };
-  console.log(`[agora] page cache: on (${Math.round(config.maxBytes / 1024 / 1024)} MB, ${config.ttlMs / 1000} s)`);
+  log.info({ megabytes: Math.round(config.maxBytes / 1024 / 1024), ttlSeconds: config.ttlMs / 1000 }, "page cache: on");
   return store;
 }

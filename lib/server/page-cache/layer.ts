@@ -11,6 +11,7 @@ import {
 } from "@/lib/server/page-cache/rules";
 import { deflatePieces, gzipJoined } from "@/lib/server/page-cache/gzip";
 import type { PageStore } from "@/lib/server/page-cache/store";
+import { observePageCache } from "@/lib/server/metrics";
 
 /*
  * The page cache in front of a request handler (Next's, or a test's). For a visitor's GET of a
@@ -176,6 +177,7 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
     }
     const key = `${questionId}|${variantOf(req, botType)}`;
     const page = store.get(key);
+    observePageCache(page ? "hit" : "miss");
     if (page) {
       serveHit(req, res, questionId, page);
       return;

@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { PageStore } from "@/lib/server/page-cache/store";
+import { log as logger } from "@/lib/server/log";
 
 /*
  * Invalidation across instances: triggers (migration page_cache_notify) send the id of every
@@ -34,7 +35,7 @@ export interface Listener {
 
 export function startListener(options: ListenerOptions): Listener {
   const { store } = options;
-  const log = options.log ?? ((message: string) => console.error(`[agora] page cache: ${message}`));
+  const log = options.log ?? ((message: string) => logger.warn(`page cache: ${message}`));
   const pingMs = options.pingMs ?? 15_000;
   let client: pg.Client | null = null;
   let stopped = false;

@@ -1,6 +1,8 @@
+import { LRUCache } from "lru-cache";
+
 /*
- * The page cache's memory: stored pages by key in least-recently-used order under a byte cap,
- * each for at most `ttlMs`, and the renders in flight per question so that a change notified
+ * The page cache's memory: stored pages by key in least-recently-used order under a byte cap
+ * (lru-cache with maxSize in bytes; docs/DECISIONS.md), each for at most `ttlMs`, and the renders in flight per question so that a change notified
  * while a page renders keeps that page out (its render may have read the old rows).
  *
  * A "ticket" is the per-question generation of the design, kept only while a render is in flight:
@@ -33,10 +35,9 @@ export interface PageStoreOptions {
 }
 
 export class PageStore {
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly pages: LRUCache<string, CachedPage>;
   private readonly keysByQuestion = new Map<number, Set<string>>();
   private readonly inFlight = new Map<number, Set<Ticket>>();
-  private bytes = 0;
   private serving: boolean;
   readonly maxBytes: number;
   readonly ttlMs: number;
@@ -47,6 +48,13 @@ export class PageStore {
     this.ttlMs = options.ttlMs;
     this.now = options.now ?? Date.now;
     this.serving = options.serving ?? true;
+    // The time to live is checked on get with the injected clock (expired at exactly ttlMs); lru-cache
+    // keeps the order, the byte total and the eviction, and tells us what leaves so the index follows.
+    this.pages = new LRUCache<string, CachedPage>({
+      maxSize: Math.max(1, Math.floor(this.maxBytes)),
+      sizeCalculation: (page) => Math.max(1, Math.ceil(page.size)),
+      dispose: (page, key) => this.unindex(key, page),
+    });
   }
 
   /** Whether pages may be served and stored (false while the notifier is disconnected). */
@@ -66,11 +74,9 @@ export class PageStore {
     const page = this.pages.get(key);
     if (!page) return undefined;
     if (this.now() - page.storedAt >= this.ttlMs) {
-      this.remove(key);
+      this.pages.delete(key);
       return undefined;
     }
-    this.pages.delete(key);
-    this.pages.set(key, page);
     return page;
   }
 
@@ -91,28 +97,18 @@ export class PageStore {
     if (!page || ticket.stale || !this.isServing()) return false;
     // One page may not take more than an eighth of the cache.
     if (page.size > this.maxBytes / 8) return false;
-    this.remove(key);
+    // Replacing a stored page disposes the old one (and its index entry) first.
     this.pages.set(key, { ...page, questionId: ticket.questionId, storedAt: this.now() });
     let keys = this.keysByQuestion.get(ticket.questionId);
     if (!keys) this.keysByQuestion.set(ticket.questionId, (keys = new Set()));
     keys.add(key);
-    this.bytes += page.size;
-    this.evict();
     return true;
-  }
-
-  private evict(): void {
-    while (this.bytes > this.maxBytes) {
-      const oldest = this.pages.keys().next();
-      if (oldest.done) break;
-      this.remove(oldest.value);
-    }
   }
 
   /** A change to the question: its pages are dropped and renders in flight will not store. */
   invalidate(questionId: number): void {
     for (const ticket of this.inFlight.get(questionId) ?? []) ticket.stale = true;
-    for (const key of [...(this.keysByQuestion.get(questionId) ?? [])]) this.remove(key);
+    for (const key of [...(this.keysByQuestion.get(questionId) ?? [])]) this.pages.delete(key);
   }
 
   /** A change that may show on any page (a member's name, a group's privacy, ...): everything goes. */
@@ -120,31 +116,25 @@ export class PageStore {
     for (const set of this.inFlight.values()) for (const ticket of set) ticket.stale = true;
     this.pages.clear();
     this.keysByQuestion.clear();
-    this.bytes = 0;
   }
 
   /** Keeps a stored page's deflated pieces with it, counting their bytes against the cap. */
   attachDeflated(page: CachedPage, deflated: Buffer[]): void {
     if (page.deflated) return;
     page.deflated = deflated;
-    const extra = deflated.reduce((sum, d) => sum + d.length, 0);
-    page.size += extra;
-    if ([...(this.keysByQuestion.get(page.questionId) ?? [])].some((key) => this.pages.get(key) === page)) {
-      this.bytes += extra;
-      this.evict();
-    }
+    page.size += deflated.reduce((sum, d) => sum + d.length, 0);
+    // Stored again under its key so the cap counts the new size (same page: nothing disposed, its age kept).
+    const key = [...(this.keysByQuestion.get(page.questionId) ?? [])].find((k) => this.pages.peek(k) === page);
+    if (key !== undefined) this.pages.set(key, page);
   }
 
   /** Bytes and pages held (tests, logs). */
   stats(): { bytes: number; pages: number; inFlight: number } {
-    return { bytes: this.bytes, pages: this.pages.size, inFlight: this.inFlight.size };
+    return { bytes: this.pages.calculatedSize, pages: this.pages.size, inFlight: this.inFlight.size };
   }
 
-  private remove(key: string): void {
-    const page = this.pages.get(key);
-    if (!page) return;
-    this.pages.delete(key);
-    this.bytes -= page.size;
+  /** Forgets a page that left the cache (evicted, dropped, replaced) in the per-question index. */
+  private unindex(key: string, page: CachedPage): void {
     const keys = this.keysByQuestion.get(page.questionId);
     keys?.delete(key);
     if (keys && keys.size === 0) this.keysByQuestion.delete(page.questionId);

@@ -3,6 +3,7 @@ import crypto from "node:crypto";
 import { db } from "@/lib/server/db";
 import type { Viewer } from "@/lib/server/policy";
 import { clientIp } from "@/lib/server/rate-limit";
+import { log } from "@/lib/server/log";
 
 /*
  * View counting: a question's view count goes up once per viewer per hour, and never for its
@@ -55,7 +56,7 @@ export async function flushQuestionViews(): Promise<void> {
   await addViews(batch).catch((error) => {
     // Put them back for the next flush rather than lose them.
     for (const [id, n] of batch) pending.set(id, (pending.get(id) ?? 0) + n);
-    console.error(`[agora] view counts: ${error instanceof Error ? error.message : String(error)}`);
+    log.warn({ error: error instanceof Error ? error.message : String(error) }, "view counts not saved; kept for the next flush");
   });
 }
 

@@ -2,6 +2,7 @@ import "server-only";
 import type createSharp from "sharp";
 import { AppError, badRequest, serviceUnavailable } from "@/lib/server/errors";
 import { IMAGE_MESSAGES, MAX_IMAGE_PIXELS, type ImageMimeType } from "@/lib/validation/uploads";
+import { log } from "@/lib/server/log";
 
 /*
  * An uploaded image is judged by its bytes only: the format by its magic number, the size by
@@ -203,7 +204,7 @@ function loadSharp(): Promise<SharpModule | null> {
   sharpModule ??= import("sharp")
     .then((m) => ((m as unknown as { default?: SharpModule }).default ?? m) as SharpModule)
     .catch((error: unknown) => {
-      console.error(`[agora] ${IMAGE_MESSAGES.unavailable} (sharp: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}); image uploads answer 503 until it is installed.`);
+      log.error({ error: error instanceof Error ? error.message.split("\n")[0] : String(error) }, `${IMAGE_MESSAGES.unavailable}; image uploads answer 503 until sharp can be loaded`);
       return null;
     });
   return sharpModule;

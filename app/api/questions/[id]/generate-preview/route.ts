@@ -10,6 +10,7 @@ import { isAiConfigured } from "@/lib/server/ai/provider";
 import { getAiQuestionOrThrow } from "@/lib/server/ai/queries";
 import { SSE_HEADERS, wantsEventStream } from "@/lib/server/ai/sse";
 import { AI_NOT_CONFIGURED_MESSAGE, GENERATE_FAILED_MESSAGE, previewRequestSchema } from "@/lib/validation/ai";
+import { log } from "@/lib/server/log";
 
 // POST /api/questions/:id/generate-preview - an AI answer from the member's own prompt, not posted (streamed with Accept: text/event-stream)
 export const POST = handler(async (req, ctx) => {
@@ -29,7 +30,7 @@ export const POST = handler(async (req, ctx) => {
     return Response.json(result);
   } catch (error) {
     await giveBack();
-    console.error(`[agora] AI preview for question ${question.id} failed: ${describeAiError(error).message}`);
+    log.warn({ questionId: question.id, error: describeAiError(error).message }, "AI preview failed");
     throw badGateway(GENERATE_FAILED_MESSAGE); // 502
   }
 });
