@@ -3,6 +3,7 @@ import pg from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
 import { db, Prisma } from "@/lib/server/db";
 import { rateLimited } from "@/lib/server/errors";
+import { log } from "@/lib/server/log";
 import { isPeerAddressStamped, PEER_ADDRESS_HEADER } from "@/lib/server/peer-address";
 import { SIGN_IN_THROTTLED_MESSAGE } from "@/lib/validation/auth";
 
@@ -85,7 +86,7 @@ function storePool(): pg.Pool {
   }
   // A small pool of its own: the limiter speaks plain SQL, beside Prisma's pool.
   pool = new pg.Pool({ connectionString, max: 3, idleTimeoutMillis: 10_000, allowExitOnIdle: true });
-  pool.on("error", (error) => console.error("Rate-limit pool error:", error.message));
+  pool.on("error", (error) => log.error({ error: error.message }, "rate-limit pool error"));
   return pool;
 }
 

@@ -8,6 +8,7 @@ import { subscribeProgress } from "@/lib/server/ai/progress-hub";
 import { shutdownSignal } from "@/lib/server/shutdown";
 import { sseEvent, sseRetry } from "@/lib/server/ai/sse";
 import { fillWorkerSlots, workersDisabled } from "@/lib/server/ai/worker";
+import { log } from "@/lib/server/log";
 
 /*
  * GET /api/questions/{id}/ai-answer/stream: the page follows its automatic answer as it is
@@ -120,7 +121,7 @@ export function followAiAnswerStream({ questionId, viewer, signal, maxMs = MAX_S
           }
         }
       } catch (error) {
-        console.error(`[agora] AI answer stream for question ${questionId}: ${error instanceof Error ? error.name : "error"}`);
+        log.error({ questionId, error: error instanceof Error ? error.name : "error" }, "AI answer stream failed");
         push(sseRetry(5_000));
       } finally {
         progress.close();

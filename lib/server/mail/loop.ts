@@ -22,7 +22,7 @@ const loop = (state.agoraMailLoop ??= { lastDigestRun: 0 });
 function loopRound(): void {
   if (loop.round) return;
   loop.round = runMailWork()
-    .catch((error) => console.error("Mail: loop round failed:", error instanceof Error ? error.message : error))
+    .catch((error) => log.error({ error: error instanceof Error ? error.message : String(error) }, "mail loop round failed"))
     .finally(() => (loop.round = null));
 }
 
