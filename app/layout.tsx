@@ -4,6 +4,7 @@ import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
 
 import { Providers } from "@/components/providers";
+import { isAiConfigured } from "@/lib/server/ai/config";
 import { DEFAULT_OG_IMAGE } from "@/lib/seo/open-graph";
 import { EARLY_SCRIPT } from "@/lib/early/script";
 import { NONCE_HEADER } from "@/lib/security/csp";
@@ -52,7 +53,9 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body>
         {/* First in the body, ahead of every chunk: keeps the clicks made before hydration (lib/early/script.ts). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
-        <Providers nonce={nonce}>{children}</Providers>
+        <Providers nonce={nonce} features={{ aiAnswers: isAiConfigured() }}>
+          {children}
+        </Providers>
       </body>
     </html>
   );

@@ -6,19 +6,21 @@ import { ThemeProvider } from "next-themes";
 
 import { makeQueryClient } from "@/lib/api-client/query-client";
 import { Toaster } from "@/components/ui/sonner";
+import { SiteFeaturesProvider, type SiteFeatures } from "@/components/common/site-features";
 
 /**
  * App-wide client context: theme, React Query and toasts (SPEC.md sections 7 and 9).
- * `nonce` is the request's CSP nonce, for the inline script next-themes writes.
+ * `nonce` is the request's CSP nonce, for the inline script next-themes writes; `features` what
+ * the server's configuration offers (useSiteFeatures).
  */
-export function Providers({ children, nonce }: { children: ReactNode; nonce?: string }) {
+export function Providers({ children, nonce, features = { aiAnswers: true } }: { children: ReactNode; nonce?: string; features?: SiteFeatures }) {
   // One client per browser session; a server render gets its own each request.
   const [queryClient] = useState(makeQueryClient);
 
   return (
     <ThemeProvider nonce={nonce} attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <QueryClientProvider client={queryClient}>
-        {children}
+        <SiteFeaturesProvider value={features}>{children}</SiteFeaturesProvider>
         <Toaster
           position="bottom-right"
           visibleToasts={1}

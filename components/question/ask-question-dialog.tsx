@@ -6,6 +6,7 @@ import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Sparkles } from "lucide-react";
 
+import { useSiteFeatures } from "@/components/common/site-features";
 import {
   FieldError,
   FormProblem,
@@ -14,7 +15,7 @@ import {
   QuestionTitleField,
   showQuestionFailure,
 } from "@/components/question/question-form-fields";
-import {  type PickedTag } from "@/components/question/tag-picker";
+import type { PickedTag } from "@/components/question/tag-picker";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
@@ -56,6 +57,7 @@ export interface AskQuestionDialogProps {
  */
 export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, groups = [], defaultGroupId = null, onCreated }: AskQuestionDialogProps) {
   const [openState, setOpenState] = useState(false);
+  const { aiAnswers } = useSiteFeatures();
   const open = openProp ?? openState;
   const setOpen = (next: boolean) => {
     if (openProp === undefined) setOpenState(next);
@@ -130,7 +132,9 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
           <DialogTitle>Ask a Question</DialogTitle>
           <DialogDescription className="flex items-start gap-1.5 sm:items-center">
             <Sparkles className="mt-0.5 size-4 shrink-0 text-primary sm:mt-0" aria-hidden />
-            Be specific and tag it well: an AI answer is written for every question, then the community weighs in.
+            {aiAnswers
+              ? "Be specific and tag it well: an AI answer is written for every question, then the community weighs in."
+              : "Be specific and tag it well, so the right people find it and answer."}
           </DialogDescription>
         </DialogHeader>
 

@@ -12,7 +12,7 @@ import {
   QuestionTitleField,
   showQuestionFailure,
 } from "@/components/question/question-form-fields";
-import {  type PickedTag } from "@/components/question/tag-picker";
+import type { PickedTag } from "@/components/question/tag-picker";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { Skeleton } from "@/components/ui/skeleton";

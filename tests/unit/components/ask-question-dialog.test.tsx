@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
+import { SiteFeaturesProvider } from "@/components/common/site-features";
 import { AskQuestionDialog } from "@/components/question/ask-question-dialog";
 import { TagPicker } from "@/components/question/tag-picker";
 
@@ -41,6 +42,20 @@ function openDialog(props: Partial<Parameters<typeof AskQuestionDialog>[0]> = {}
 }
 
 describe("AskQuestionDialog", () => {
+  it("promises an AI answer only when the site has an AI provider", () => {
+    const { unmount } = renderWithClient(<AskQuestionDialog open onOpenChange={() => {}} />);
+    expect(screen.getByRole("dialog", { name: "Ask a Question" })).toHaveTextContent("an AI answer is written for every question");
+    unmount();
+    renderWithClient(
+      <SiteFeaturesProvider value={{ aiAnswers: false }}>
+        <AskQuestionDialog open onOpenChange={() => {}} />
+      </SiteFeaturesProvider>,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Ask a Question" });
+    expect(dialog).not.toHaveTextContent(/AI answer/);
+    expect(dialog).toHaveTextContent("Be specific and tag it well, so the right people find it and answer.");
+  });
+
   it("shows the spec's messages inline on an empty submit, and posts nothing", async () => {
     const dialog = openDialog();
     await userEvent.click(within(dialog).getByRole("button", { name: "Post Question" }));
