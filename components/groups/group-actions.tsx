@@ -18,6 +18,10 @@ import {
 } from "@/components/ui/alert-dialog";
 import { Button } from "@/components/ui/button";
 import { useJoinGroup, useLeaveGroup, useWithdrawJoinRequest, type Group } from "@/lib/api-client/groups";
+import { useEarlyAction } from "@/lib/early/use-early-action";
+
+/** The early-action key of the group page's New Post. */
+const NEW_POST_EARLY_KEY = "group-post";
 
 /**
  * The group page's buttons (SPEC.md section 2): "Join Group" for a member outside it (a request
@@ -27,6 +31,8 @@ import { useJoinGroup, useLeaveGroup, useWithdrawJoinRequest, type Group } from 
  * to join", which returns to the group afterwards.
  */
 export function GroupActions({ group, onNewPost, signedIn = true }: { group: Group; onNewPost: () => void; signedIn?: boolean }) {
+  // A press of New Post before hydration opens the dialog once the page has hydrated (lib/early/script.ts).
+  useEarlyAction(NEW_POST_EARLY_KEY, onNewPost);
   const router = useRouter();
   const refresh = () => router.refresh();
   const join = useJoinGroup({ onDone: refresh });
@@ -36,7 +42,7 @@ export function GroupActions({ group, onNewPost, signedIn = true }: { group: Gro
   return (
     <div className="flex flex-wrap items-center gap-2">
       {group.viewerCan.post ? (
-        <Button onClick={onNewPost}>
+        <Button onClick={onNewPost} data-early={NEW_POST_EARLY_KEY}>
           <PenSquare aria-hidden /> New Post
         </Button>
       ) : null}

@@ -60,15 +60,19 @@ export function FeedEmptyState({
   return (
     <Frame icon={MessageSquarePlus}>
       <p className="mt-4 max-w-md text-sm text-muted-foreground">No questions available yet. Be the first to ask!</p>
-      {onAsk ? (
-        <Button className="mt-5" onClick={onAsk}>
+      {/* A real link, so a press before hydration still leads to the Ask dialog; upgraded to open it in place. */}
+      <Button asChild className="mt-5">
+        <Link
+          href={askHref}
+          onClick={(event) => {
+            if (!onAsk || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            onAsk();
+          }}
+        >
           Ask the First Question
-        </Button>
-      ) : (
-        <Button asChild className="mt-5">
-          <Link href={askHref}>Ask the First Question</Link>
-        </Button>
-      )}
+        </Link>
+      </Button>
     </Frame>
   );
 }

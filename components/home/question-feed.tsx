@@ -169,7 +169,7 @@ export function QuestionFeed({
             filter={filter}
             filtered={filtered}
             onAsk={visitor ? undefined : () => setAskOpen(true)}
-            askHref={signInHref("/?ask=1")}
+            askHref={visitor ? signInHref("/?ask=1") : "/?ask=1"}
             onClearFilters={clearAll}
           />
         ) : (

@@ -2,12 +2,15 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 import { GenerateAiAnswer } from "@/components/answer/generate-ai-answer";
+import { GroupActions } from "@/components/groups/group-actions";
+import type { Group } from "@/lib/api-client/groups";
 import { EARLY_GLOBAL, EARLY_SCRIPT, type EarlyState } from "@/lib/early/script";
 import { useEarlyAction } from "@/lib/early/use-early-action";
 
 import { jsonResponse, mockFetch, renderWithClient } from "./answer-fixtures";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+jest.mock("next/navigation", () => ({ useRouter: () => ({ push: jest.fn(), replace: jest.fn(), refresh: jest.fn(), prefetch: jest.fn() }) }));
 
 // The early script as the root layout runs it: before any component, listening on window.
 const removers: (() => void)[] = [];
@@ -134,5 +137,28 @@ describe("Generate AI Answer before hydration", () => {
         expect.objectContaining({ body: JSON.stringify({ customPrompt: "Typed before hydration" }) }),
       ),
     );
+  });
+});
+
+describe("the group page's New Post", () => {
+  it("opens the post dialog once the page hydrates when it was pressed before", async () => {
+    const host = serverMarkup('<button type="button" data-early="group-post">New Post</button>');
+    fireEvent.click(host.querySelector("button")!);
+    expect(earlyState().queue.map((e) => e.key)).toEqual(["group-post"]);
+
+    const group = {
+      id: 7, name: "Rust Learners", description: null, rules: null, profileImageUrl: null, headerImageUrl: null, isPrivate: false,
+      memberCount: 2, questionCount: 0, createdAt: "2026-03-05T10:00:00.000Z", updatedAt: "2026-03-05T10:00:00.000Z", creatorId: "u1",
+      creator: { id: "u1", firstName: "Ada", lastName: "Lovelace", handle: "ada" }, isMember: true, hasRequested: false, invitation: null,
+      viewerCan: { join: false, leave: true, edit: false, post: true, viewContent: true, reviewRequests: false, invite: false },
+    } as unknown as Group;
+    const onNewPost = jest.fn();
+    host.remove(); // hydration replaces the server's markup
+    renderWithClient(<GroupActions group={group} onNewPost={onNewPost} />);
+    await waitFor(() => expect(onNewPost).toHaveBeenCalledTimes(1));
+    expect(earlyState().queue).toEqual([]);
+    // From then on React handles the button itself.
+    await userEvent.click(screen.getByRole("button", { name: "New Post" }));
+    expect(onNewPost).toHaveBeenCalledTimes(2);
   });
 });
