@@ -173,7 +173,7 @@ test("members (a session cookie, whole or chunked, on http or https) always reac
 
 test("RSC, prefetch and query-string requests bypass the cache", async () => {
   await request("/questions/3");
-  for (const headers of <Record<string, string>[]>[{ rsc: "1" }, { "next-router-prefetch": "1" }, { "next-router-state-tree": "%5B%5D" }, { "next-router-segment-prefetch": "/_tree" }, { "next-url": "/x" }, { "x-middleware-subrequest": "proxy" }]) {
+  for (const headers of <Record<string, string>[]>[{ rsc: "1" }, { "next-router-prefetch": "1" }, { "next-router-state-tree": encodeURIComponent(JSON.stringify(["", { children: ["__PAGE__", {}] }])) }, { "next-router-segment-prefetch": "/_tree" }, { "next-url": "/x" }, { "x-middleware-subrequest": "proxy" }]) {
     const r = await request("/questions/3", headers);
     expect(r.headers["x-agora-cache"]).toBe("bypass");
   }

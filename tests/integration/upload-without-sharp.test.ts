@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { db } from "@/lib/server/db";
+import { log } from "@/lib/server/log";
 import { closeRateLimitStore } from "@/lib/server/rate-limit";
 import { createUser, routeContext, sessionCookie } from "@/tests/factories";
 
@@ -36,14 +37,14 @@ afterAll(async () => {
 });
 
 it("refuses uploads with 503 and stores nothing, and reports the missing library once", async () => {
-  const errors = jest.spyOn(console, "error").mockImplementation(() => {});
+  const errors = jest.spyOn(log, "error").mockImplementation(() => undefined);
   const { checkImageLibrary } = await import("@/lib/server/uploads/image");
   const { POST: uploadRoute } = await import("@/app/api/upload/image/route");
 
   // Start-up check (instrumentation.ts): one line naming the problem.
   expect(await checkImageLibrary()).toBe(false);
   expect(errors).toHaveBeenCalledTimes(1);
-  expect(String(errors.mock.calls[0]![0])).toContain("Image uploads are unavailable: the image library could not be loaded");
+  expect(JSON.stringify(errors.mock.calls[0])).toContain("Image uploads are unavailable: the image library could not be loaded");
 
   const member = await createUser({ tag: "no-sharp" });
   for (let i = 0; i < 2; i++) {
