@@ -1,19 +1,9 @@
-import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, screenshots, signIn, test } from "./support";
+import { DEMO_PASSWORD, expect, expectAccessible, screenshots, signIn, test, postWithRetry } from "./support";
 
 // The e2e server answers with a loopback OpenAI-compatible fake (scripts/e2e-server.ts): a short
 // Markdown answer streamed a token every 40 ms, citing source [1] when it was given one.
 const MODEL = "e2e-fake-model";
 const PRIYA = "priya@demo.agora.dev";
-
-/** POSTs, waiting out one 429 (questions are rate limited to one per 15 s per member). */
-async function postWithRetry(request: APIRequestContext, url: string, data: unknown): Promise<APIResponse> {
-  const res = await request.post(url, { data });
-  if (res.status() !== 429) return res;
-  const wait = Number(res.headers()["retry-after"] ?? "15");
-  await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(wait) ? wait : 15) * 1000 + 500));
-  return request.post(url, { data });
-}
 
 test.describe("AI answers", () => {
   test("a new question gets its AI answer live, with the AI Generated badge and a working citation; a member previews and posts a custom-prompt answer", async ({ page }) => {

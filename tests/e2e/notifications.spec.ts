@@ -1,20 +1,10 @@
-import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, screenshots, signIn, test } from "./support";
+import { DEMO_PASSWORD, expect, expectAccessible, screenshots, signIn, test, postWithRetry } from "./support";
 
 const MAYA = "maya@demo.agora.dev";
 const DANIEL = "daniel@demo.agora.dev";
 
 /** SPEC.md sections 7 and 9: the unread count is polled every 30 s; allow one period and a little. */
 const ONE_POLLING_PERIOD_MS = 35_000;
-
-/** POSTs, waiting out one 429 (questions are rate limited to one per 15 s per member). */
-async function postWithRetry(request: APIRequestContext, url: string, data: unknown): Promise<APIResponse> {
-  const res = await request.post(url, { data });
-  if (res.status() !== 429) return res;
-  const wait = Number(res.headers()["retry-after"] ?? "15");
-  await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(wait) ? wait : 15) * 1000 + 500));
-  return request.post(url, { data });
-}
 
 interface NotificationJson {
   id: number;

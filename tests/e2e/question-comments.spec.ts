@@ -1,17 +1,7 @@
-import type { APIRequestContext, APIResponse } from "@playwright/test";
-import { DEMO_PASSWORD, expect, screenshots, signIn, test, waitForHydration } from "./support";
+import { DEMO_PASSWORD, expect, screenshots, signIn, test, waitForHydration, postWithRetry } from "./support";
 
 const MAYA = "maya@demo.agora.dev";
 const DANIEL = "daniel@demo.agora.dev";
-
-/** POSTs, waiting out one 429 (questions are rate limited to one per 15 s per member). */
-async function postWithRetry(request: APIRequestContext, url: string, data: unknown): Promise<APIResponse> {
-  const res = await request.post(url, { data });
-  if (res.status() !== 429) return res;
-  const wait = Number(res.headers()["retry-after"] ?? "15");
-  await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(wait) ? wait : 15) * 1000 + 500));
-  return request.post(url, { data });
-}
 
 test("a busy answer shows its first 5 comments, and 'Show N more comments' the rest", async ({ browser }) => {
   test.setTimeout(120_000);

@@ -1,17 +1,8 @@
-import type { APIRequestContext, APIResponse, Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, screenshots, signIn, test } from "./support";
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, expectAccessible, screenshots, signIn, test, postWithRetry } from "./support";
 
 const MAYA = "maya@demo.agora.dev";
 const DANIEL = "daniel@demo.agora.dev";
-
-/** POSTs, waiting out one 429 (questions are rate limited to one per 15 s per member). */
-async function postWithRetry(request: APIRequestContext, url: string, data: unknown): Promise<APIResponse> {
-  const res = await request.post(url, { data });
-  if (res.status() !== 429) return res;
-  const wait = Number(res.headers()["retry-after"] ?? "15");
-  await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(wait) ? wait : 15) * 1000 + 500));
-  return request.post(url, { data });
-}
 
 const answerOf = (page: Page, text: string) => page.getByRole("article").filter({ hasText: text });
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { randomInt } from "node:crypto";
-import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "agora-demo";
 export const DEMO_EMAIL = "maya@demo.agora.dev";
@@ -108,4 +108,13 @@ export async function waitForHydration(locator: Locator) {
 /** A unique e-mail address for a member created by a test. */
 export function uniqueEmail(prefix = "e2e") {
   return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 6)}@example.com`;
+}
+
+/** POSTs, waiting out one 429 (questions are rate limited to one per 15 s per member): the wait is the limit's own Retry-After. */
+export async function postWithRetry(request: APIRequestContext, url: string, data: unknown): Promise<APIResponse> {
+  const res = await request.post(url, { data });
+  if (res.status() !== 429) return res;
+  const wait = Number(res.headers()["retry-after"] ?? "15");
+  await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(wait) ? wait : 15) * 1000 + 500));
+  return request.post(url, { data });
 }
