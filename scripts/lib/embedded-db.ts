@@ -46,9 +46,20 @@ export function isAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+  // A process killed a moment ago can linger as a zombie until it is reaped: it is gone all the same.
+  return !isZombie(pid);
+}
+
+/** Whether the process has exited and only waits to be reaped (Linux's /proc; false where it cannot tell). */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2).startsWith("Z");
+  } catch {
+    return false;
   }
 }
 

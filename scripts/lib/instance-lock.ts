@@ -50,6 +50,8 @@ export async function claimInstanceLock(dataDir: string, info: InstanceInfo, log
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
     }
     const held = readLock(dataDir);
+    // A run killed a moment ago (SIGKILL, then an immediate restart) may take a little while to be gone.
+    if (held && held.pid !== process.pid && isLiveNode(held.pid)) await waitForExit(held.pid, 3_000);
     if (held && held.pid !== process.pid && isLiveNode(held.pid)) {
       throw new StartError(`Agora is already running from this folder (pid ${held.pid}, ${held.url}): stop it first (Ctrl+C in its terminal, or kill ${held.pid}).`);
     }
