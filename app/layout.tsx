@@ -6,6 +6,7 @@ import { GeistSans } from "geist/font/sans";
 import { Providers } from "@/components/providers";
 import { isAiConfigured } from "@/lib/server/ai/config";
 import { DEFAULT_OG_IMAGE } from "@/lib/seo/open-graph";
+import { getSiteUrl } from "@/lib/seo/site-url";
 import { EARLY_SCRIPT } from "@/lib/early/script";
 import { NONCE_HEADER } from "@/lib/security/csp";
 import "./globals.css";
@@ -13,28 +14,25 @@ import "./globals.css";
 const description =
   "Agora is a community question-and-answer site where every question gets an instant AI answer, and members add their own answers, votes and comments.";
 
-function metadataBase(): URL | undefined {
-  const url = process.env.APP_URL?.trim();
-  if (!url) return undefined;
-  try {
-    return new URL(url);
-  } catch {
-    return undefined;
-  }
+/**
+ * The site's metadata. Relative image URLs (the default Open Graph image) become absolute on the
+ * site's own address: APP_URL, else the request's host and protocol (lib/seo/site-url.ts), never
+ * a guessed localhost.
+ */
+export async function generateMetadata(): Promise<Metadata> {
+  return {
+    title: { template: "%s · Agora", default: "Agora — AI-powered Q&A" },
+    description,
+    keywords: ["Q&A", "questions and answers", "AI answers", "community", "knowledge sharing", "Agora"],
+    applicationName: "Agora",
+    metadataBase: new URL(await getSiteUrl()),
+    openGraph: { siteName: "Agora", type: "website", title: "Agora — AI-powered Q&A", description, images: [DEFAULT_OG_IMAGE] },
+    twitter: { card: "summary_large_image", title: "Agora — AI-powered Q&A", description, images: [DEFAULT_OG_IMAGE.url] },
+    // public/: favicon.ico (browsers ask for it by themselves), the home-screen icons and the web manifest.
+    icons: { icon: [{ url: "/icon.svg", type: "image/svg+xml" }, { url: "/favicon.ico", sizes: "48x48" }], apple: "/apple-touch-icon.png" },
+    manifest: "/site.webmanifest",
+  };
 }
-
-export const metadata: Metadata = {
-  title: { template: "%s · Agora", default: "Agora — AI-powered Q&A" },
-  description,
-  keywords: ["Q&A", "questions and answers", "AI answers", "community", "knowledge sharing", "Agora"],
-  applicationName: "Agora",
-  ...(metadataBase() ? { metadataBase: metadataBase() } : {}),
-  openGraph: { siteName: "Agora", type: "website", title: "Agora — AI-powered Q&A", description, images: [DEFAULT_OG_IMAGE] },
-  twitter: { card: "summary_large_image", title: "Agora — AI-powered Q&A", description, images: [DEFAULT_OG_IMAGE.url] },
-  // public/: favicon.ico (browsers ask for it by themselves), the home-screen icons and the web manifest.
-  icons: { icon: [{ url: "/icon.svg", type: "image/svg+xml" }, { url: "/favicon.ico", sizes: "48x48" }], apple: "/apple-touch-icon.png" },
-  manifest: "/site.webmanifest",
-};
 
 export const viewport: Viewport = {
   themeColor: [
