@@ -20,7 +20,7 @@ test.describe("notifications", () => {
   test("visitors are asked to sign in on /notifications", async ({ page }) => {
     await page.goto("/notifications");
     await expect(page.getByText("Please sign in to view notifications")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", /^\/api\/login/);
+    await expect(page.getByRole("main").getByRole("link", { name: "Sign In" })).toHaveAttribute("href", /^\/api\/login/);
   });
 
   test("member B answers member A's question: A's bell shows it within one polling period, following it opens the answer and clears the badge", async ({
