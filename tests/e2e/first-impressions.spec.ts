@@ -169,6 +169,8 @@ test.describe("the keyboard", () => {
       await page.keyboard.press("Tab");
       for (const [name, control] of controls) {
         await control.focus();
+        // Buttons animate their colours (transition-all), the outline with them: measure once it has settled.
+        await expect.poll(async () => (await control.evaluate(focusContrast)).ratio, { message: `${name}: outline contrast` }).toBeGreaterThanOrEqual(3);
         const found = await control.evaluate(focusContrast);
         expect(found.focusVisible, `${name} shows keyboard focus`).toBe(true);
         expect(found.width, `${name}: outline width`).toBeGreaterThanOrEqual(2);
@@ -183,6 +185,7 @@ test.describe("the keyboard", () => {
       await expect(upvote).toBeVisible();
       await page.keyboard.press("Tab");
       await upvote.focus();
+      await expect.poll(async () => (await upvote.evaluate(focusContrast)).ratio, { message: "Upvote: outline contrast" }).toBeGreaterThanOrEqual(3);
       const vote = await upvote.evaluate(focusContrast);
       expect(vote.ratio, `Upvote: outline ${vote.outline} on ${vote.background}`).toBeGreaterThanOrEqual(3);
       await focusShots(page, `focus-vote-${scheme}`, async () => {

@@ -200,7 +200,7 @@ test.describe("reading without an account", () => {
     await someone.click();
     await expect(page).toHaveURL(/\/users\/[^/]+$/);
     await expect(page.getByRole("button", { name: /^(Follow|Unfollow)/ })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Ask Question" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Ask Question" })).toBeVisible();
     await expectAccessible(page);
     await screenshots(page, "member-profile-public");
 
