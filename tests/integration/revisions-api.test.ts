@@ -96,12 +96,14 @@ describe("PUT /api/answers/:id", () => {
 
   it("edits the answer: 200 with the Answer read model, and keeps revision 1 (the original) and revision 2", async () => {
     const answer = await createAnswer({ question, author: bob, content: "Use a **map**." });
+    const activityBefore = (await db.question.findUniqueOrThrow({ where: { id: question.id } })).lastActivityAt;
     const { res, body } = await putAnswer(bob, answer.id, { content: "  Use a **Map**, or an object.  ", summary: " capital M " });
     expect(res.status).toBe(200);
     expect(keys(body)).toEqual(ANSWER_KEYS);
     expect(body).toMatchObject({ id: answer.id, content: "Use a **Map**, or an object.", viewerCan: { edit: true, delete: true, vote: false, comment: true } });
     expect(body.contentHtml).toContain("<strong>Map</strong>");
     expect(body.editedAt).not.toBeNull();
+    expect((await db.question.findUniqueOrThrow({ where: { id: question.id } })).lastActivityAt.getTime()).toBeGreaterThan(activityBefore.getTime());
     const list = await answerRevisions(bob, answer.id);
     expect(list.res.status).toBe(200);
     expect(list.body.viewerCan).toEqual({ rollback: true });

@@ -75,9 +75,9 @@ export async function deleteAnswer(answer: { id: number }): Promise<void> {
 }
 
 /**
- * Replaces an answer's Markdown (and its sanitized HTML) and keeps the result as its next
- * revision (revision 1 first, when this is its first edit), all in one transaction holding the
- * answer row; 404 when it is gone.
+ * Replaces an answer's Markdown (and its sanitized HTML), keeps the result as its next revision
+ * (revision 1 first, when this is its first edit) and marks the question active, all in one
+ * transaction holding the answer row; 404 when it is gone.
  */
 export async function updateAnswer(answer: { id: number }, content: string, revision: RevisionMeta): Promise<AnswerRow> {
   return db.$transaction(async (tx) => {
@@ -92,6 +92,8 @@ export async function updateAnswer(answer: { id: number }, content: string, revi
       select: answerSelect,
     });
     await appendAnswerRevision(tx, answer.id, revision);
+    // Like posting an answer, an edit marks the question active (answer row first, then question: the order votes and comments lock in).
+    await tx.question.update({ where: { id: updated.questionId }, data: { lastActivityAt: now }, select: { id: true } });
     return updated;
   });
 }
