@@ -46,7 +46,8 @@ function push(parts: DiffPart[], part: DiffPart) {
 export function diffMarkdown(before: string, after: string): DiffPart[] {
   const oldCode = codeLines(before);
   const newCode = codeLines(after);
-  const changes = diffLines(before, after);
+  // Both end in a newline while compared, so a last line that gained one is not a changed line.
+  const changes = diffLines(`${before}\n`, `${after}\n`);
   const parts: DiffPart[] = [];
   let oldLine = 0;
   let newLine = 0;
@@ -78,7 +79,29 @@ export function diffMarkdown(before: string, after: string): DiffPart[] {
     if (removed) push(parts, { kind: "delete", text: removed.value, code: inCode });
     if (added) push(parts, { kind: "insert", text: added.value, code: inCode });
   }
-  return parts;
+  return dropAddedNewline(parts);
+}
+
+// Takes back the newline diffMarkdown added at the end of each side. When a side's last part is
+// shared (equal) but the other side goes on, that newline is real for the other side: it stays,
+// as an insertion (or deletion) of the other side only.
+function dropAddedNewline(parts: DiffPart[]): DiffPart[] {
+  const lastOld = parts.findLastIndex((p) => p.kind !== "insert");
+  const lastNew = parts.findLastIndex((p) => p.kind !== "delete");
+  const edits = lastOld === lastNew ? [{ index: lastOld, keepFor: null }] : [
+    { index: lastOld, keepFor: "insert" as const },
+    { index: lastNew, keepFor: "delete" as const },
+  ];
+  const out = parts.map((p) => [p]);
+  for (const { index, keepFor } of edits) {
+    const part = parts[index];
+    if (!part?.text.endsWith("\n")) continue;
+    const trimmed = { ...part, text: part.text.slice(0, -1) };
+    out[index] = part.kind === "equal" && keepFor ? [trimmed, { kind: keepFor, text: "\n", code: part.code }] : [trimmed];
+  }
+  const merged: DiffPart[] = [];
+  for (const part of out.flat()) push(merged, part);
+  return merged;
 }
 
 /** The changes of a one-line text (a title), word by word. */

@@ -36,12 +36,20 @@ describe("diffMarkdown", () => {
     ]);
   });
 
+  it("does not mark a last line that only gained a line break", () => {
+    const parts = diffMarkdown("Text\n\n```\ncode\n```", "Text\n\n```\ncode\n```\n\nMore");
+    expect(parts.filter((p) => p.kind === "delete")).toEqual([]);
+    expect(parts.filter((p) => p.kind === "insert").map((p) => p.text).join("")).toBe("\n\nMore");
+  });
+
   it("puts the two versions back together: equal+delete is the old text, equal+insert the new", () => {
     const before = "A paragraph.\n\n~~~\ncode\n~~~\n\nThe end.";
     const after = "A longer paragraph.\n\n~~~\ncode changed\nmore\n~~~\n\nThe end!";
-    const parts = diffMarkdown(before, after);
-    expect(parts.filter((p) => p.kind !== "insert").map((p) => p.text).join("")).toBe(before);
-    expect(parts.filter((p) => p.kind !== "delete").map((p) => p.text).join("")).toBe(after);
+    for (const [x, y] of [[before, after], [after, before], [`${before}\n`, after], [before, `${after}\n\n`], ["", after], [before, ""], ["x", "x\ny"], ["x\ny", "x"], ["\n", "a\n\nb"], ["a\n\nb", "\n"]] as const) {
+      const parts = diffMarkdown(x, y);
+      expect(parts.filter((p) => p.kind !== "insert").map((p) => p.text).join("")).toBe(x);
+      expect(parts.filter((p) => p.kind !== "delete").map((p) => p.text).join("")).toBe(y);
+    }
   });
 
   it("diffs titles by word and tags as a set", () => {
