@@ -61,3 +61,40 @@ test("an author edits an answer, opens its revisions, sees the diff, and rolls b
   await expect(maya.getByRole("heading", { name: "Revision 3" })).toBeVisible();
   await expect(maya.getByRole("button", { name: /Roll back/ })).toHaveCount(0);
 });
+
+test("a question's 'edited' mark leads to its revisions: title, description and tags against the previous ones", async ({ browser }) => {
+  const stamp = Date.now().toString(36);
+  const maya = await (await browser.newContext()).newPage();
+  await signIn(maya, MAYA, DEMO_PASSWORD);
+  const tags = (await (await maya.request.get("/api/tags")).json()) as { id: number; name: string }[];
+  const created = await postWithRetry(maya.request, "/api/questions", {
+    title: `Why does my build cache miss ${stamp}`,
+    description: "Every build starts from scratch.\n\n```sh\nnpm run build\n```",
+    tagIds: [tags[0]!.id],
+  });
+  expect(created.status()).toBe(201);
+  const question = (await created.json()) as { id: number };
+  const edited = await maya.request.put(`/api/questions/${question.id}`, {
+    data: {
+      title: `Why does my Docker build cache miss ${stamp}`,
+      description: "Every build starts from scratch, even without changes.\n\n```sh\nnpm ci\nnpm run build\n```",
+      tagIds: [tags[1]!.id, tags[0]!.id],
+      summary: "Named the tool and the steps",
+    },
+  });
+  expect(edited.status()).toBe(200);
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`/questions/${question.id}`);
+  await visitor.getByRole("link", { name: /edited/ }).click();
+  await visitor.waitForURL(`**/questions/${question.id}/revisions`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toContainText("Why does my Docker build cache miss");
+  await expect(visitor.getByRole("group", { name: "Title of revision 2" }).locator("ins")).toContainText("Docker");
+  await expect(visitor.getByRole("group", { name: "Description of revision 2" }).locator("ins").first()).toContainText("even without changes");
+  await expect(visitor.getByRole("group", { name: "Description of revision 2" }).locator("ins").last()).toContainText("+ npm ci");
+  await expect(visitor.getByRole("list", { name: "Tags" }).first().locator("ins")).toContainText(tags[1]!.name);
+  await expect(visitor.getByText("Named the tool and the steps")).toBeVisible();
+  await expect(visitor.getByRole("button", { name: /Roll back/ })).toHaveCount(0);
+  await expectAccessible(visitor);
+  await screenshots(visitor, "question-revisions");
+});
