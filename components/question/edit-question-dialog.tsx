@@ -15,6 +15,8 @@ import {
 import type { PickedTag } from "@/components/question/tag-picker";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { QUESTION_MESSAGES, useQuestionSource, useUpdateQuestion, type QuestionDetailData } from "@/lib/api-client/questions";
 import { questionUpdateSchema, type QuestionUpdateFormValues, type QuestionUpdateInput } from "@/lib/validation/questions";
@@ -28,7 +30,7 @@ export interface EditableQuestion {
   tags: PickedTag[];
 }
 
-const FIELDS = new Set(["title", "description", "tagIds"]);
+const FIELDS = new Set(["title", "description", "tagIds", "summary"]);
 
 /** Edit Question (SPEC.md sections 2 and 5): title, description and tags; "Question updated" on success. */
 export function EditQuestionDialog({
@@ -98,7 +100,7 @@ function EditForm({
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<QuestionUpdateFormValues, unknown, QuestionUpdateInput>({
     resolver: zodResolver(questionUpdateSchema),
-    defaultValues: { title: question.title, description: question.description, tagIds: question.tags.map((t) => t.id) },
+    defaultValues: { title: question.title, description: question.description, tagIds: question.tags.map((t) => t.id), summary: "" },
   });
   const { errors, isSubmitted } = form.formState;
   const update = useUpdateQuestion();
@@ -147,6 +149,24 @@ function EditForm({
         }}
         error={errors.tagIds?.message ?? errors.tagIds?.root?.message}
       />
+
+      <div className="space-y-2">
+        <Label htmlFor={`${id}-summary`}>
+          Edit summary <span className="font-normal text-muted-foreground">(optional)</span>
+        </Label>
+        <Input
+          id={`${id}-summary`}
+          placeholder="e.g. clarified the title"
+          aria-invalid={errors.summary ? true : undefined}
+          aria-describedby={errors.summary ? `${id}-summary-error` : undefined}
+          {...form.register("summary")}
+        />
+        {errors.summary?.message ? (
+          <p id={`${id}-summary-error`} className="text-sm text-destructive">
+            {errors.summary.message}
+          </p>
+        ) : null}
+      </div>
 
       <FormProblem>{formError}</FormProblem>
       </div>

@@ -109,6 +109,18 @@ function QuestionHeader({ question }: { question: QuestionDetailData }) {
         <span>
           asked <TimeAgo date={question.createdAt} />
         </span>
+        {question.editedAt ? (
+          <>
+            <span aria-hidden>·</span>
+            <Link
+              href={`/questions/${question.id}/revisions`}
+              className="rounded-sm underline-offset-2 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+            >
+              edited <TimeAgo date={question.editedAt} />
+              <span className="sr-only"> (see the revisions)</span>
+            </Link>
+          </>
+        ) : null}
       </div>
 
       <h1 id="question-title" className="mt-3 text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl">

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { apiJson, apiRequest } from "@/lib/api-client/fetcher";
-import { insertAnswer, markQuestionListsStale, removeAnswer, updateQuestionDetail, type Answer } from "@/lib/api-client/question-cache";
+import { insertAnswer, markQuestionListsStale, removeAnswer, updateAnswer, updateQuestionDetail, type Answer } from "@/lib/api-client/question-cache";
 import { toastMutationError, toastSuccess } from "@/lib/api-client/toast";
 
 /** What the answer form and the AI preview post (POST /api/questions/{id}/answers). */
@@ -48,5 +48,33 @@ export function useDeleteAnswer(questionId: number) {
       toastSuccess("Answer deleted");
     },
     onError: (error) => toastMutationError(error, "Error", "Failed to delete answer. Please try again."),
+  });
+}
+
+/** What the Edit answer dialog sends (PUT /api/answers/{id}). */
+export interface AnswerUpdateBody {
+  content: string;
+  summary?: string | null;
+}
+
+/** Edits one of the viewer's answers; the list shows the new text at once ('Answer updated'). */
+export function useUpdateAnswer(questionId: number, answerId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AnswerUpdateBody) => apiJson<Answer>("PUT", `/api/answers/${answerId}`, body),
+    onSuccess: (answer) => {
+      updateQuestionDetail(queryClient, questionId, (q) => updateAnswer(q, answer.id, () => answer));
+      toastSuccess("Answer updated");
+    },
+    onError: (error) => toastMutationError(error, "Error", "Failed to update answer. Please try again."),
+  });
+}
+
+/** Rolls a question or an answer back to revision `n` (a new revision); 'Rolled back to revision n'. */
+export function useRollbackRevision(kind: "questions" | "answers", postId: number) {
+  return useMutation({
+    mutationFn: (n: number) => apiJson<unknown>("POST", `/api/${kind}/${postId}/revisions/${n}/rollback`),
+    onSuccess: (_data, n) => toastSuccess(`Rolled back to revision ${n}`),
+    onError: (error) => toastMutationError(error, "Error", "Failed to roll back. Please try again."),
   });
 }

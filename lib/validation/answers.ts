@@ -1,6 +1,7 @@
 // Answers: the same schema validates the answer form in the browser and the body of
 // POST /api/questions/{id}/answers on the server (docs/API.md). Unknown fields are dropped.
 import { z } from "./zod";
+import { editSummarySchema } from "./revisions";
 import { ANSWER_MAX_LENGTH, CUSTOM_PROMPT_MAX_LENGTH, ANSWER_REQUIRED_MESSAGE, ANSWER_TOO_LONG_MESSAGE, CUSTOM_PROMPT_TOO_LONG_MESSAGE, AUTO_GENERATED_MESSAGE } from "@/lib/validation/messages/answers";
 
 /** POST /api/questions/{id}/answers and the answer form: Markdown content, the prompt it came from, if any. */
@@ -27,6 +28,18 @@ export const answerCreateSchema = z.object(
   },
   { error: "Request body must be a JSON object" },
 );
+
+/** PUT /api/answers/{id} and the Edit answer dialog: the new Markdown content (the same limits as posting) and an optional edit summary. */
+export const answerUpdateSchema = z.object(
+  {
+    content: answerCreateSchema.shape.content,
+    summary: editSummarySchema,
+  },
+  { error: "Request body must be a JSON object" },
+);
+
+export type AnswerUpdateFormValues = z.input<typeof answerUpdateSchema>;
+export type AnswerUpdateInput = z.output<typeof answerUpdateSchema>;
 
 export type AnswerFormValues = z.input<typeof answerCreateSchema>;
 export type AnswerCreateInput = z.output<typeof answerCreateSchema>;

@@ -2,6 +2,7 @@
 // and query strings of /api/questions on the server (SPEC.md sections 5 and 7, docs/API.md).
 // Unknown fields are dropped.
 import { z } from "./zod";
+import { editSummarySchema } from "./revisions";
 
 export const TITLE_MIN_LENGTH = 10;
 export const TITLE_MAX_LENGTH = 200;
@@ -63,12 +64,13 @@ export const questionCreateSchema = z.object(
 export type QuestionCreateFormValues = z.input<typeof questionCreateSchema>;
 export type QuestionCreateInput = z.output<typeof questionCreateSchema>;
 
-/** PUT /api/questions/{id} and the Edit Question dialog: title, description and tags (SPEC.md section 5). */
+/** PUT /api/questions/{id} and the Edit Question dialog: title, description and tags (SPEC.md section 5), and an optional edit summary. */
 export const questionUpdateSchema = z.object(
   {
     title: questionTitleSchema,
     description: questionDescriptionSchema,
     tagIds: questionTagIdsSchema,
+    summary: editSummarySchema,
   },
   { error: BODY_MESSAGE },
 );

@@ -23,6 +23,8 @@ import {
   type DemoQuestion,
 } from "./content";
 
+import { buildEditHistories } from "./edit-histories";
+
 export { demoLogins, DEMO_PASSWORD } from "./content";
 
 const MINUTE = 60_000;
@@ -598,6 +600,7 @@ export async function seedDemoCommunity(db: PrismaClient, options: SeedOptions =
   const log = options.log ?? (() => {});
   const started = Date.now();
   const rows = await buildDemoRows(options.now ?? new Date());
+  const history = buildEditHistories(rows, options.now ?? new Date());
 
   await db.$transaction(
     async (tx) => {
@@ -618,6 +621,8 @@ export async function seedDemoCommunity(db: PrismaClient, options: SeedOptions =
       await tx.question.createMany({ data: rows.questions });
       await tx.questionTag.createMany({ data: rows.questionTags });
       await tx.answer.createMany({ data: rows.answers });
+      await tx.questionRevision.createMany({ data: history.questionRevisions });
+      await tx.answerRevision.createMany({ data: history.answerRevisions });
       await tx.comment.createMany({ data: rows.comments });
       await tx.vote.createMany({ data: rows.votes });
       await tx.userFollow.createMany({ data: rows.userFollows });

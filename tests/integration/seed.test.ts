@@ -171,6 +171,20 @@ describe("seedDemoCommunity", () => {
     expect(await count(`SELECT count(*) FROM comments WHERE content_html = ''`)).toBe(0);
   });
 
+  it("creates a few edited posts whose last revision is their current text", async () => {
+    expect(await count(`SELECT count(*) FROM questions WHERE edited_at IS NOT NULL`)).toBeGreaterThanOrEqual(1);
+    expect(await count(`SELECT count(*) FROM answers WHERE edited_at IS NOT NULL`)).toBeGreaterThanOrEqual(2);
+    // Every edited post has revisions 1..N, the last one its current text, and nothing else has revisions.
+    expect(await count(`SELECT count(*) FROM questions q WHERE (q.edited_at IS NOT NULL) <> EXISTS (SELECT 1 FROM question_revisions r WHERE r.question_id = q.id)`)).toBe(0);
+    expect(await count(`SELECT count(*) FROM answers a WHERE (a.edited_at IS NOT NULL) <> EXISTS (SELECT 1 FROM answer_revisions r WHERE r.answer_id = a.id)`)).toBe(0);
+    expect(await count(`SELECT count(*) FROM (SELECT question_id FROM question_revisions GROUP BY question_id HAVING max(number) <> count(*) OR min(number) <> 1) x`)).toBe(0);
+    expect(await count(`SELECT count(*) FROM (SELECT answer_id FROM answer_revisions GROUP BY answer_id HAVING max(number) <> count(*) OR min(number) <> 1) x`)).toBe(0);
+    expect(await count(`SELECT count(*) FROM answers a JOIN answer_revisions r ON r.answer_id = a.id AND r.number = (SELECT max(number) FROM answer_revisions WHERE answer_id = a.id) WHERE r.content <> a.content OR r.created_at <> a.edited_at`)).toBe(0);
+    expect(await count(`SELECT count(*) FROM questions q JOIN question_revisions r ON r.question_id = q.id AND r.number = 2 WHERE r.description <> q.description OR r.title <> q.title`)).toBe(0);
+    expect(await count(`SELECT count(*) FROM answer_revisions WHERE rollback_of IS NOT NULL`)).toBeGreaterThan(0);
+    expect(await count(`SELECT count(*) FROM answer_revisions r JOIN answers a ON a.id = r.answer_id WHERE r.number = 1 AND r.content = a.content`)).toBe(0);
+  });
+
   it("creates follows, saves and notifications that point where they should", async () => {
     expect(await db.savedQuestion.count()).toBeGreaterThan(10);
     expect(await db.userFollow.count()).toBeGreaterThan(10);

@@ -77,6 +77,20 @@ const table: Record<string, Case[]> = {
     { name: "owner's answer in private group", expect: [401, 404, 204, 403, 404], request: async (w) => ({ params: { id: id(await freshAnswer(w, true)) } }) },
     { name: "automatic answer (nobody may delete it)", expect: [401, 403, 403, 403, 403], request: (w) => ({ params: { id: id(w.autoAnswer) } }) },
   ],
+  "PUT /api/answers/[id]": [
+    { name: "owner's answer", expect: [401, 403, 200, 403, 403], request: async (w) => ({ params: { id: id(await freshAnswer(w)) }, ...json({ content: "Edited answer" }) }) },
+    { name: "owner's answer in private group", expect: [401, 404, 200, 403, 404], request: async (w) => ({ params: { id: id(await freshAnswer(w, true)) }, ...json({ content: "Edited answer" }) }) },
+    { name: "automatic answer (nobody may edit it)", expect: [401, 403, 403, 403, 403], request: (w) => ({ params: { id: id(w.autoAnswer) }, ...json({ content: "Edited answer" }) }) },
+  ],
+  "GET /api/answers/[id]/revisions": [
+    { name: "public answer", expect: all(200), request: (w) => ({ params: { id: id(w.answer) } }) },
+    { name: "answer in private group", expect: [404, 404, 200, 200, 404], request: (w) => ({ params: { id: id(w.hiddenAnswer) } }) },
+  ],
+  "POST /api/answers/[id]/revisions/[n]/rollback": [
+    { name: "owner's answer", expect: [401, 403, 200, 403, 403], request: async (w) => ({ params: { id: id(await freshAnswer(w)), n: "1" } }) },
+    { name: "owner's answer in private group", expect: [401, 404, 200, 403, 404], request: async (w) => ({ params: { id: id(await freshAnswer(w, true)), n: "1" } }) },
+    { name: "automatic answer (nobody may roll it back)", expect: [401, 403, 403, 403, 403], request: (w) => ({ params: { id: id(w.autoAnswer), n: "1" } }) },
+  ],
   "POST /api/answers/[id]/vote": [
     { name: "owner's answer (not one's own)", expect: [401, 200, 403, 200, 200], request: (w) => ({ params: { id: id(w.answer) }, ...json({ voteType: "up" }) }) },
     { name: "answer in private group", expect: [401, 404, 403, 200, 404], request: (w) => ({ params: { id: id(w.hiddenAnswer) }, ...json({ voteType: "down" }) }) },
@@ -229,6 +243,14 @@ const table: Record<string, Case[]> = {
   "PUT /api/questions/[id]": [
     { name: "owner's question", expect: [401, 403, 200, 403, 403], request: (w) => ({ params: { id: id(w.question) }, ...json({ title: "An edited title here", description: "Edited", tagIds: [w.tag.id] }) }) },
     { name: "owner's question in private group", expect: [401, 404, 200, 403, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) }, ...json({ title: "An edited title here", description: "Edited", tagIds: [w.tag.id] }) }) },
+  ],
+  "GET /api/questions/[id]/revisions": [
+    { name: "public question", expect: all(200), request: (w) => ({ params: { id: id(w.question) } }) },
+    { name: "question in private group", expect: [404, 404, 200, 200, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) } }) },
+  ],
+  "POST /api/questions/[id]/revisions/[n]/rollback": [
+    { name: "owner's question", expect: [401, 403, 200, 403, 403], request: async (w) => ({ params: { id: id(await freshQuestion(w)), n: "1" } }) },
+    { name: "owner's question in private group", expect: [401, 404, 200, 403, 404], request: async (w) => ({ params: { id: id(await freshQuestion(w, true)), n: "1" } }) },
   ],
   "DELETE /api/questions/[id]": [
     { name: "owner's question", expect: [401, 403, 204, 403, 403], request: async (w) => ({ params: { id: id(await freshQuestion(w)) } }) },

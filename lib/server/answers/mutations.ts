@@ -5,6 +5,7 @@ import { orIfGone } from "@/lib/server/db-errors";
 import { notFound } from "@/lib/server/errors";
 import { answerSelect, type AnswerRow } from "@/lib/server/answers/presenters";
 import { ANSWER_NOT_FOUND, QUESTION_NOT_FOUND, type AnswerableQuestion } from "@/lib/server/answers/queries";
+import { appendAnswerRevision, keepOriginalAnswer, rollbackSummary, type RevisionMeta } from "@/lib/server/revisions/mutations";
 import { NOTIFYING_TRANSACTION, notifyNewAnswer } from "@/lib/server/notifications/mutations";
 import type { AnswerCreateInput } from "@/lib/validation/answers";
 
@@ -71,4 +72,33 @@ export async function deleteAnswer(answer: { id: number }): Promise<void> {
      WHERE q.id = removed.question_id
     RETURNING q.id`;
   if (rows.length === 0) throw notFound(ANSWER_NOT_FOUND);
+}
+
+/**
+ * Replaces an answer's Markdown (and its sanitized HTML), keeps the result as its next revision
+ * (revision 1 first, when this is its first edit) and marks the question active, all in one
+ * transaction holding the answer row; 404 when it is gone.
+ */
+export async function updateAnswer(answer: { id: number }, content: string, revision: RevisionMeta): Promise<AnswerRow> {
+  return db.$transaction(async (tx) => {
+    // Serializes edits of one answer: each takes the next revision number after the last one's.
+    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM answers WHERE id = ${answer.id} FOR UPDATE`;
+    if (locked.length === 0) throw notFound(ANSWER_NOT_FOUND);
+    await keepOriginalAnswer(tx, answer.id);
+    const now = new Date();
+    const updated = await tx.answer.update({
+      where: { id: answer.id },
+      data: { content, contentHtml: renderMarkdown(content), editedAt: now, updatedAt: now },
+      select: answerSelect,
+    });
+    await appendAnswerRevision(tx, answer.id, revision);
+    // Like posting an answer, an edit marks the question active (answer row first, then question: the order votes and comments lock in).
+    await tx.question.update({ where: { id: updated.questionId }, data: { lastActivityAt: now }, select: { id: true } });
+    return updated;
+  });
+}
+
+/** Restores an answer's content to that of an earlier revision, as a new revision "Rolled back to revision n" by the editor. */
+export async function rollbackAnswer(answer: { id: number }, revision: { number: number; content: string }, editorId: string): Promise<AnswerRow> {
+  return updateAnswer(answer, revision.content, { editorId, summary: rollbackSummary(revision.number), rollbackOf: revision.number });
 }

@@ -21,6 +21,7 @@ export const answerSelect = {
   aiInputTokens: true,
   aiOutputTokens: true,
   aiDurationMs: true,
+  editedAt: true,
   createdAt: true,
   updatedAt: true,
   author: { select: authorSelect },
@@ -42,6 +43,7 @@ export interface AnswerRow {
   aiInputTokens: number | null;
   aiOutputTokens: number | null;
   aiDurationMs: number | null;
+  editedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   author: Parameters<typeof presentAuthor>[0];
@@ -67,6 +69,8 @@ export interface AnswerJson {
   voteScore: number;
   createdAt: string;
   updatedAt: string;
+  /** When its author last edited it (its revisions page shows the history); null when never. */
+  editedAt: string | null;
   author: AuthorJson;
   viewerVote: VoteType | null;
   commentCount: number;
@@ -81,7 +85,7 @@ export interface AnswerJson {
     durationMs: number | null;
     sources: AnswerSourceJson[];
   } | null;
-  viewerCan: { delete: boolean; vote: boolean; comment: boolean };
+  viewerCan: { edit: boolean; delete: boolean; vote: boolean; comment: boolean };
 }
 
 /** What POST and DELETE /api/answers/{id}/vote answer. */
@@ -143,6 +147,7 @@ export function presentAnswer(
     voteScore: row.voteScore,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
     author: presentAuthor(row.author, viewer?.id),
     viewerVote: viewer ? toVoteType(viewerVote) : null,
     commentCount: row.commentCount,

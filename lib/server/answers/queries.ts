@@ -110,3 +110,12 @@ export async function listPresentedAnswers(questionId: number, viewer: Viewer | 
   const { select, orderBy } = presentedAnswersSelect(viewer);
   return presentAnswers(await db.answer.findMany({ where: { questionId }, select, orderBy: [...orderBy] }), viewer);
 }
+
+/** One answer as GET /api/questions/{id} presents it (comments, the viewer's vote), or 404 "Answer not found" (also when hidden). */
+export async function getPresentedAnswerOrThrow(id: number, viewer: Viewer | null): Promise<AnswerJson> {
+  const { select } = presentedAnswersSelect(viewer);
+  const rows = await db.answer.findMany({ where: { id, question: visibleQuestionsWhere(viewer) }, select, take: 1 });
+  const [answer] = presentAnswers(rows, viewer);
+  if (!answer) throw notFound(ANSWER_NOT_FOUND);
+  return answer;
+}

@@ -5,6 +5,10 @@ import { db, type Prisma } from "@/lib/server/db";
 import type { Viewer } from "@/lib/server/policy";
 import type { QuestionDetailRow } from "@/lib/server/questions/presenters";
 import type { QuestionRef } from "@/lib/server/questions/queries";
+import { badRequest } from "@/lib/server/errors";
+import { appendQuestionRevision, keepOriginalQuestion, rollbackSummary, type RevisionMeta } from "@/lib/server/revisions/mutations";
+import type { QuestionRevisionRow } from "@/lib/server/revisions/presenters";
+import { listTagIdsByName } from "@/lib/server/revisions/queries";
 
 /*
  * Question writes. Each runs in one transaction that also keeps the denormalized counters
@@ -76,6 +80,7 @@ export async function createQuestion(author: Viewer, input: NewQuestion): Promis
     descriptionHtml,
     authorId: author.id,
     groupId,
+    editedAt: null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     lastActivityAt: row.lastActivityAt,
@@ -130,10 +135,15 @@ async function lockQuestion(tx: Prisma.TransactionClient, id: number): Promise<b
   return rows.length > 0;
 }
 
-/** Changes a question's title, description and tags, moving the tag counters with the tags; false when it is gone. */
-export async function updateQuestion(question: Pick<QuestionRef, "id">, changes: QuestionChanges): Promise<boolean> {
+/**
+ * Changes a question's title, description and tags, moving the tag counters with the tags, and
+ * keeps the result as its next revision (revision 1 first, when this is its first edit); false
+ * when it is gone.
+ */
+export async function updateQuestion(question: Pick<QuestionRef, "id">, changes: QuestionChanges, revision: RevisionMeta): Promise<boolean> {
   const updated = await db.$transaction(async (tx) => {
     if (!(await lockQuestion(tx, question.id))) return false;
+    await keepOriginalQuestion(tx, question.id);
     const current = (await tx.questionTag.findMany({ where: { questionId: question.id }, select: { tagId: true } })).map((t) => t.tagId);
     const removed = current.filter((id) => !changes.tagIds.includes(id));
     const added = changes.tagIds.filter((id) => !current.includes(id));
@@ -141,6 +151,7 @@ export async function updateQuestion(question: Pick<QuestionRef, "id">, changes:
       await tx.questionTag.deleteMany({ where: { questionId: question.id, tagId: { in: removed } } });
       await tx.tag.updateMany({ where: { id: { in: removed } }, data: { questionCount: { decrement: 1 } } });
     }
+    const now = new Date();
     if (added.length > 0) {
       await tx.questionTag.createMany({ data: added.map((tagId) => ({ questionId: question.id, tagId })) });
       await tx.tag.updateMany({ where: { id: { in: added } }, data: { questionCount: { increment: 1 } } });
@@ -151,14 +162,34 @@ export async function updateQuestion(question: Pick<QuestionRef, "id">, changes:
         title: changes.title,
         description: changes.description,
         descriptionHtml: renderMarkdown(changes.description),
-        lastActivityAt: new Date(),
+        lastActivityAt: now,
+        editedAt: now,
       },
     });
+    await appendQuestionRevision(tx, question.id, revision);
     return true;
   });
   forgetPopularTags();
   forgetTrending();
   return updated;
+}
+
+/** Message of the 400 when none of a revision's tags exists any more. */
+export const ROLLBACK_TAGS_GONE_MESSAGE = "None of this revision's tags exists any more";
+
+/**
+ * Restores a question's title, description and tags to those of an earlier revision, as a new
+ * revision "Rolled back to revision n" by the editor; tags deleted since are left out (400 when
+ * none is left). False when the question is gone.
+ */
+export async function rollbackQuestion(question: Pick<QuestionRef, "id">, revision: QuestionRevisionRow, editorId: string): Promise<boolean> {
+  const tagIds = await listTagIdsByName(revision.tags);
+  if (tagIds.length === 0) throw badRequest(ROLLBACK_TAGS_GONE_MESSAGE);
+  return updateQuestion(
+    question,
+    { title: revision.title, description: revision.description, tagIds },
+    { editorId, summary: rollbackSummary(revision.number), rollbackOf: revision.number },
+  );
 }
 
 /** Deletes a question with everything under it (answers, comments, votes, saves, views, its AI job) and lowers the counters. */

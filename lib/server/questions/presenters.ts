@@ -49,6 +49,7 @@ export function questionDetailSelect(viewer: Viewer | null) {
   return {
     ...summary,
     descriptionHtml: true,
+    editedAt: true,
     aiJob: { select: { status: true, attempts: true, nextAttemptAt: true } },
   } as const satisfies Prisma.QuestionSelect;
 }
@@ -100,6 +101,8 @@ export interface QuestionDetailJson extends Omit<QuestionSummaryJson, "aiAnswer"
   description: string;
   /** Sanitized HTML rendered from it. */
   descriptionHtml: string;
+  /** When its author last edited it (its revisions page shows the history); null when never. */
+  editedAt: string | null;
   answers: AnswerJson[];
   aiStatus: AiStatusJson | null;
 }
@@ -160,6 +163,7 @@ export function presentQuestionDetail(row: QuestionDetailRow, viewer: Viewer | n
     groupId: row.groupId,
     description: row.description,
     descriptionHtml: row.descriptionHtml,
+    editedAt: row.editedAt?.toISOString() ?? null,
     answers: row.answers,
     aiStatus: presentAiStatus(row.aiJob),
   };

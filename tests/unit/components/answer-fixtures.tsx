@@ -46,13 +46,14 @@ export function makeAnswer(overrides: Partial<Answer> = {}): Answer {
     voteScore: 2,
     createdAt: at(60),
     updatedAt: at(60),
+    editedAt: null,
     author: grace,
     viewerVote: null,
     commentCount: 0,
     comments: [],
     commentsCursor: null,
     ai: null,
-    viewerCan: { delete: false, vote: true, comment: true },
+    viewerCan: { edit: false, delete: false, vote: true, comment: true },
     ...overrides,
   };
 }
@@ -78,6 +79,7 @@ export function makeQuestion(overrides: Partial<QuestionDetail> = {}): QuestionD
     authorId: ada.id,
     groupId: null,
     description: "Some **details**.",
+    editedAt: null,
     descriptionHtml: "<p>Some <strong>details</strong>.</p>",
     answers,
     aiStatus: null,

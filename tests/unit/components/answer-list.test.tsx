@@ -53,7 +53,7 @@ describe("answer list", () => {
 
   it("lets the author delete an answer after confirming", async () => {
     const fetchMock = mockFetch(() => jsonResponse(null, 204));
-    renderWithClient(<AnswersFromCache question={makeQuestion({ answers: [makeAnswer({ viewerCan: { delete: true, vote: false, comment: true } })] })} />);
+    renderWithClient(<AnswersFromCache question={makeQuestion({ answers: [makeAnswer({ viewerCan: { edit: false, delete: true, vote: false, comment: true } })] })} />);
 
     await userEvent.click(await screen.findByRole("button", { name: "Delete answer" }));
     const dialog = await screen.findByRole("alertdialog");
@@ -75,7 +75,7 @@ describe("answer list", () => {
 
   it("says so when deleting fails", async () => {
     mockFetch(() => jsonResponse({ message: "Nope" }, 500));
-    renderWithClient(<AnswersFromCache question={makeQuestion({ answers: [makeAnswer({ viewerCan: { delete: true, vote: false, comment: true } })] })} />);
+    renderWithClient(<AnswersFromCache question={makeQuestion({ answers: [makeAnswer({ viewerCan: { edit: false, delete: true, vote: false, comment: true } })] })} />);
     await userEvent.click(await screen.findByRole("button", { name: "Delete answer" }));
     await userEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Delete" }));
     await waitFor(() =>

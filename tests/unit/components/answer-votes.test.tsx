@@ -66,7 +66,7 @@ describe("answer votes", () => {
   it("sends visitors to sign in instead of voting", async () => {
     const fetchMock = mockFetch(() => jsonResponse({}));
     renderWithClient(
-      <AnswersFromCache isMember={false} question={makeQuestion({ answers: [makeAnswer({ viewerCan: { delete: false, vote: false, comment: false } })] })} />,
+      <AnswersFromCache isMember={false} question={makeQuestion({ answers: [makeAnswer({ viewerCan: { edit: false, delete: false, vote: false, comment: false } })] })} />,
     );
     await userEvent.click(up());
     expect(navigateTo).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/login(\?|$)/));
@@ -75,7 +75,7 @@ describe("answer votes", () => {
 
   it("does not let authors vote on their own answer", async () => {
     const fetchMock = mockFetch(() => jsonResponse({}));
-    renderWithClient(<AnswersFromCache question={makeQuestion({ answers: [makeAnswer({ viewerCan: { delete: true, vote: false, comment: true } })] })} />);
+    renderWithClient(<AnswersFromCache question={makeQuestion({ answers: [makeAnswer({ viewerCan: { edit: false, delete: true, vote: false, comment: true } })] })} />);
     expect(up()).toHaveAttribute("aria-disabled", "true");
     await userEvent.click(up());
     expect(fetchMock).not.toHaveBeenCalled();

@@ -26,7 +26,7 @@ const ownButton = (id: number, name: string) =>
     .find((b) => b.closest("li") === commentEl(id)) ?? null;
 
 function renderThread(comments = [thread()], options: { isMember?: boolean; comment?: boolean } = {}) {
-  const answer = makeAnswer({ comments, commentCount: 3, viewerCan: { delete: false, vote: options.isMember !== false, comment: options.comment ?? options.isMember !== false } });
+  const answer = makeAnswer({ comments, commentCount: 3, viewerCan: { edit: false, delete: false, vote: options.isMember !== false, comment: options.comment ?? options.isMember !== false } });
   return renderWithClient(<AnswersFromCache isMember={options.isMember ?? true} question={makeQuestion({ answers: [answer], commentCount: 3 })} />);
 }
 

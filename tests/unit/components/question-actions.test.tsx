@@ -114,6 +114,25 @@ describe("OwnerMenu", () => {
     expect(within(dialog).getByLabelText("Title")).toHaveValue(question.title);
     expect(within(dialog).getByRole("list", { name: "Selected tags" })).toHaveTextContent("react");
   });
+
+  it("sends the edit summary with the edit", async () => {
+    const detail = { ...makeSummary({ id: 5, title: question.title }), description: "Source", descriptionHtml: "", answers: [], editedAt: null };
+    routes["GET /api/questions/5"] = () => jsonResponse(detail);
+    routes["PUT /api/questions/5"] = () => jsonResponse(detail);
+    routes["GET /api/tags?limit=12"] = () => jsonResponse([]);
+    renderWithClient(
+      <OwnerMenu question={{ ...question, tags: [{ id: 1, name: "react", color: "#000000" }] }} viewerCan={{ edit: true, delete: true }} />,
+    );
+    await userEvent.click(screen.getByRole("button", { name: /Question actions/ }));
+    await userEvent.click(await screen.findByRole("menuitem", { name: "Edit" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Question" });
+    await within(dialog).findByDisplayValue("Source");
+    await userEvent.type(within(dialog).getByRole("textbox", { name: /Edit summary/ }), "Clarified the title");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledWith("/api/questions/5", expect.objectContaining({ method: "PUT" })));
+    const put = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === "PUT")!;
+    expect(JSON.parse(String((put[1] as RequestInit).body))).toEqual({ title: question.title, description: "Source", tagIds: [1], summary: "Clarified the title" });
+  });
 });
 
 describe("QuestionCardActions", () => {

@@ -49,12 +49,20 @@ describe("questionCreateSchema", () => {
 });
 
 describe("questionUpdateSchema", () => {
-  it("takes title, description and tags only", () => {
+  it("takes title, description, tags and an edit summary only", () => {
     expect(questionUpdateSchema.parse({ title: "An edited title", tagIds: [2], groupId: 9, description: null })).toEqual({
       title: "An edited title",
       description: "",
       tagIds: [2],
+      summary: null,
     });
+    expect(questionUpdateSchema.parse({ title: "An edited title", tagIds: [2], summary: "  fixed a typo " }).summary).toBe("fixed a typo");
+  });
+
+  it("refuses an edit summary over 200 characters", () => {
+    const result = questionUpdateSchema.safeParse({ title: "An edited title", tagIds: [2], summary: "x".repeat(201) });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe("Edit summary must not exceed 200 characters");
   });
 });
 

@@ -1,8 +1,20 @@
 import { requireViewer } from "@/lib/server/auth/session";
-import { handler, idParam } from "@/lib/server/http";
+import { handler, idParam, readJson } from "@/lib/server/http";
 import { authorize } from "@/lib/server/policy";
-import { deleteAnswer } from "@/lib/server/answers/mutations";
-import { ANSWER_NOT_FOUND, getAnswerOrThrow } from "@/lib/server/answers/queries";
+import { deleteAnswer, updateAnswer } from "@/lib/server/answers/mutations";
+import { ANSWER_NOT_FOUND, getAnswerOrThrow, getPresentedAnswerOrThrow } from "@/lib/server/answers/queries";
+import { answerUpdateSchema } from "@/lib/validation/answers";
+
+// PUT /api/answers/:id - edit your own answer (never the automatic one); kept as a new revision
+export const PUT = handler(async (req, ctx) => {
+  const viewer = await requireViewer(req); // 401
+  const id = idParam((await ctx.params).id, ANSWER_NOT_FOUND); // 404
+  const input = answerUpdateSchema.parse(await readJson(req)); // 400
+  const answer = await getAnswerOrThrow(id, viewer); // 404, also when hidden
+  authorize(viewer, "answer.edit", answer); // 403
+  await updateAnswer(answer, input.content, { editorId: viewer.id, summary: input.summary });
+  return Response.json(await getPresentedAnswerOrThrow(id, viewer)); // with its comments and the viewer's vote
+});
 
 // DELETE /api/answers/:id - delete your own answer (never the automatic one), its votes and comments
 export const DELETE = handler(async (req, ctx) => {

@@ -24,7 +24,7 @@ export const GET = handler(async (req, ctx) => {
   return Response.json(presentQuestionDetail({ ...question, viewCount }, viewer));
 });
 
-// PUT /api/questions/:id - edit a question's title, description and tags (author only)
+// PUT /api/questions/:id - edit a question's title, description and tags (author only); kept as a new revision
 export const PUT = handler(async (req, ctx) => {
   const viewer = await requireViewer(req); // 401
   const id = idParam((await ctx.params).id, QUESTION_NOT_FOUND); // 404
@@ -32,7 +32,7 @@ export const PUT = handler(async (req, ctx) => {
   const question = await getQuestionOrThrow(id, viewer); // 404
   authorize(viewer, "question.edit", question); // 403
   const tags = await listChosenTagsOrThrow(input.tagIds); // 400 when none exists
-  await updateQuestion(question, { ...input, tagIds: tags.map((t) => t.id) });
+  await updateQuestion(question, { ...input, tagIds: tags.map((t) => t.id) }, { editorId: viewer.id, summary: input.summary });
   const updated = await getQuestionDetailOrThrow(id, viewer); // 404 if deleted meanwhile
   return Response.json(presentQuestionDetail(updated, viewer));
 });
