@@ -73,6 +73,7 @@ const table = {
   "question.edit": { visitor: "no", member: isAuthor },
   "question.delete": { visitor: "no", member: isAuthor },
   "question.save": { visitor: "no", member: "yes" },
+  "question.accept": { visitor: "no", member: isAuthor }, // the asker marks one answer accepted (any answer, the AI's too)
   "question.search": { visitor: "yes", member: "yes" }, // visitors under a per-IP limit (lib/server/search/limits.ts)
   "answer.create": { visitor: "no", member: "yes" },
   "answer.generate": { visitor: "no", member: "yes" },
@@ -165,6 +166,7 @@ export function questionViewerCan(viewer: Viewer | null, question: QuestionResou
     edit: can(viewer, "question.edit", question),
     delete: can(viewer, "question.delete", question),
     save: can(viewer, "question.save"),
+    accept: can(viewer, "question.accept", question),
   };
 }
 

@@ -1,7 +1,7 @@
 // Answers: the same schema validates the answer form in the browser and the body of
 // POST /api/questions/{id}/answers on the server (docs/API.md). Unknown fields are dropped.
 import { z } from "./zod";
-import { ANSWER_MAX_LENGTH, CUSTOM_PROMPT_MAX_LENGTH, ANSWER_REQUIRED_MESSAGE, ANSWER_TOO_LONG_MESSAGE, CUSTOM_PROMPT_TOO_LONG_MESSAGE, AUTO_GENERATED_MESSAGE } from "@/lib/validation/messages/answers";
+import { ANSWER_MAX_LENGTH, ANSWER_MIN_LENGTH, ANSWER_TOO_SHORT_MESSAGE, CUSTOM_PROMPT_MAX_LENGTH, ANSWER_REQUIRED_MESSAGE, ANSWER_TOO_LONG_MESSAGE, CUSTOM_PROMPT_TOO_LONG_MESSAGE, AUTO_GENERATED_MESSAGE } from "@/lib/validation/messages/answers";
 
 /** POST /api/questions/{id}/answers and the answer form: Markdown content, the prompt it came from, if any. */
 export const answerCreateSchema = z.object(
@@ -9,7 +9,8 @@ export const answerCreateSchema = z.object(
     content: z
       .string({ error: ANSWER_REQUIRED_MESSAGE })
       .trim()
-      .min(1, ANSWER_REQUIRED_MESSAGE)
+      .min(1, { error: ANSWER_REQUIRED_MESSAGE, abort: true })
+      .min(ANSWER_MIN_LENGTH, ANSWER_TOO_SHORT_MESSAGE)
       .max(ANSWER_MAX_LENGTH, ANSWER_TOO_LONG_MESSAGE),
     customPrompt: z
       .string({ error: "Custom prompt must be text" })
@@ -31,4 +32,4 @@ export const answerCreateSchema = z.object(
 export type AnswerFormValues = z.input<typeof answerCreateSchema>;
 export type AnswerCreateInput = z.output<typeof answerCreateSchema>;
 
-export { ANSWER_MAX_LENGTH, CUSTOM_PROMPT_MAX_LENGTH, ANSWER_REQUIRED_MESSAGE, ANSWER_TOO_LONG_MESSAGE, CUSTOM_PROMPT_TOO_LONG_MESSAGE, AUTO_GENERATED_MESSAGE };
+export { ANSWER_MAX_LENGTH, ANSWER_MIN_LENGTH, ANSWER_TOO_SHORT_MESSAGE, CUSTOM_PROMPT_MAX_LENGTH, ANSWER_REQUIRED_MESSAGE, ANSWER_TOO_LONG_MESSAGE, CUSTOM_PROMPT_TOO_LONG_MESSAGE, AUTO_GENERATED_MESSAGE };

@@ -4,6 +4,7 @@
 import crypto from "node:crypto";
 import type { Prisma, PrismaClient } from "../../lib/generated/prisma/client";
 import { renderMarkdown } from "../../lib/markdown/render";
+import { ANSWER_MIN_LENGTH } from "../../lib/validation/messages/answers";
 import { hashPassword } from "../../lib/server/auth/password";
 import {
   assistant,
@@ -111,6 +112,8 @@ interface Rows {
   savedQuestions: Prisma.SavedQuestionCreateManyInput[];
   notifications: Prisma.NotificationCreateManyInput[];
   aiJobs: Prisma.AiAnswerJobCreateManyInput[];
+  /** The accepted answer of each question that has one. */
+  acceptances: { questionId: number; answerId: number }[];
 }
 
 /** Builds every row of the demo community in memory, checking the content's consistency. */
@@ -283,6 +286,7 @@ export async function buildDemoRows(now: Date = new Date()): Promise<Rows> {
     for (const a of q.answers) {
       if (!mayParticipate(q, a.by)) fail(`${a.by} answers private question ${q.key}`);
       if (a.by === q.by) fail(`${a.by} answers their own question ${q.key}`);
+      if (a.text.trim().length < ANSWER_MIN_LENGTH) fail(`answer by ${a.by} to ${q.key} is shorter than ${ANSWER_MIN_LENGTH} characters`);
       pendingAnswers.push({
         questionId: id,
         question: q,
@@ -402,6 +406,18 @@ export async function buildDemoRows(now: Date = new Date()): Promise<Rows> {
     q.answerCount = own.length;
     q.voteScore = own.reduce((sum, a) => sum + (answerScore.get(a.id) ?? 0), 0);
     q.lastActivityAt = activity.get(q.id!) ?? questionTime.get(q.id!)!;
+  }
+
+  // Accepted answers: on two questions in three, the asker accepted the best answer once it
+  // scored 2 or more (the AI's included). Set after the answers exist (a foreign key).
+  const acceptances: { questionId: number; answerId: number }[] = [];
+  for (const q of questionRows) {
+    if (q.id! % 3 === 0) continue;
+    const best = answerMeta
+      .filter((a) => a.questionId === q.id)
+      .map((a) => ({ id: a.id, score: answerScore.get(a.id) ?? 0 }))
+      .sort((a, b) => b.score - a.score || a.id - b.id)[0];
+    if (best && best.score >= 2) acceptances.push({ questionId: q.id!, answerId: best.id });
   }
 
   // Follows and saves.
@@ -584,6 +600,7 @@ export async function buildDemoRows(now: Date = new Date()): Promise<Rows> {
     savedQuestions: savedRows,
     notifications: notificationRows,
     aiJobs,
+    acceptances,
   };
 }
 
@@ -618,6 +635,10 @@ export async function seedDemoCommunity(db: PrismaClient, options: SeedOptions =
       await tx.question.createMany({ data: rows.questions });
       await tx.questionTag.createMany({ data: rows.questionTags });
       await tx.answer.createMany({ data: rows.answers });
+      for (const { questionId, answerId } of rows.acceptances) {
+        // Raw, so updated_at keeps the question's own edit time.
+        await tx.$executeRaw`UPDATE questions SET accepted_answer_id = ${answerId} WHERE id = ${questionId}`;
+      }
       await tx.comment.createMany({ data: rows.comments });
       await tx.vote.createMany({ data: rows.votes });
       await tx.userFollow.createMany({ data: rows.userFollows });

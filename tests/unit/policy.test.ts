@@ -31,6 +31,7 @@ const rows: Row[] = [
   ["question.edit", "own question", question, N, N, Y, N],
   ["question.delete", "own question", question, N, N, Y, N],
   ["question.save", "-", undefined, N, Y, Y, Y],
+  ["question.accept", "own question", question, N, N, Y, N],
   ["question.search", "-", undefined, Y, Y, Y, Y],
   ["answer.create", "-", undefined, N, Y, Y, Y],
   ["answer.generate", "-", undefined, N, Y, Y, Y],

@@ -69,6 +69,8 @@ export interface AnswerJson {
   updatedAt: string;
   author: AuthorJson;
   viewerVote: VoteType | null;
+  /** Whether the question's author accepted this answer. */
+  isAccepted: boolean;
   commentCount: number;
   /** The first comments (COMMENTS_PER_ANSWER at most, oldest first) as trees. */
   comments: CommentJson[];
@@ -121,7 +123,8 @@ export function toVoteType(value: string | null | undefined): VoteType | null {
 
 /**
  * An answer for the viewer (null for a visitor), with the viewer's own vote, the answer's first
- * comment trees (from buildCommentTree; empty when not loaded) and the cursor of the others.
+ * comment trees (from buildCommentTree; empty when not loaded), the cursor of the others, and
+ * whether it is the question's accepted answer (the question's accepted_answer_id says so).
  */
 export function presentAnswer(
   row: AnswerRow,
@@ -130,7 +133,8 @@ export function presentAnswer(
     viewerVote = null,
     comments = [],
     commentsCursor = null,
-  }: { viewer: Viewer | null; viewerVote?: VoteType | string | null; comments?: CommentJson[]; commentsCursor?: string | null },
+    isAccepted = false,
+  }: { viewer: Viewer | null; viewerVote?: VoteType | string | null; comments?: CommentJson[]; commentsCursor?: string | null; isAccepted?: boolean },
 ): AnswerJson {
   return {
     id: row.id,
@@ -145,6 +149,7 @@ export function presentAnswer(
     updatedAt: row.updatedAt.toISOString(),
     author: presentAuthor(row.author, viewer?.id),
     viewerVote: viewer ? toVoteType(viewerVote) : null,
+    isAccepted,
     commentCount: row.commentCount,
     comments,
     commentsCursor,

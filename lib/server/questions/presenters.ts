@@ -32,6 +32,7 @@ export function questionSummarySelect(viewer: Viewer | null) {
     voteScore: true,
     answerCount: true,
     commentCount: true,
+    acceptedAnswerId: true,
     author: { select: authorSelect },
     group: { select: { id: true, name: true, isPrivate: true } },
     tags: { select: { tag: { select: { id: true, name: true, color: true } } }, orderBy: { id: "asc" } },
@@ -76,13 +77,15 @@ export interface QuestionSummaryJson {
   voteScore: number;
   answerCount: number;
   commentCount: number;
+  /** Whether the asker accepted one of its answers. */
+  hasAcceptedAnswer: boolean;
   _count: { answers: number };
   author: AuthorJson;
   group: GroupRefJson | null;
   tags: TagRefJson[];
   aiAnswer: { id: number; snippet: string } | null;
   saved: boolean;
-  viewerCan: { edit: boolean; delete: boolean; save: boolean };
+  viewerCan: { edit: boolean; delete: boolean; save: boolean; accept: boolean };
 }
 
 /** The state of a question's owed automatic answer (DECISIONS.md section 6). */
@@ -100,6 +103,8 @@ export interface QuestionDetailJson extends Omit<QuestionSummaryJson, "aiAnswer"
   description: string;
   /** Sanitized HTML rendered from it. */
   descriptionHtml: string;
+  /** The answer the asker accepted (listed first among `answers`), or null. */
+  acceptedAnswerId: number | null;
   answers: AnswerJson[];
   aiStatus: AiStatusJson | null;
 }
@@ -117,6 +122,7 @@ function presentShared(row: SharedRow, viewer: Viewer | null) {
     voteScore: row.voteScore,
     answerCount: row.answerCount,
     commentCount: row.commentCount,
+    hasAcceptedAnswer: row.acceptedAnswerId !== null,
     _count: { answers: row.answerCount },
     author: presentAuthor(row.author, viewer?.id),
     group: row.group ? { id: row.group.id, name: row.group.name, isPrivate: row.group.isPrivate } : null,
@@ -160,6 +166,7 @@ export function presentQuestionDetail(row: QuestionDetailRow, viewer: Viewer | n
     groupId: row.groupId,
     description: row.description,
     descriptionHtml: row.descriptionHtml,
+    acceptedAnswerId: row.acceptedAnswerId,
     answers: row.answers,
     aiStatus: presentAiStatus(row.aiJob),
   };
@@ -168,4 +175,9 @@ export function presentQuestionDetail(row: QuestionDetailRow, viewer: Viewer | n
 /** Whether the viewer saved a question (GET, POST and DELETE /api/questions/{id}/save[d]). */
 export function presentSavedState(saved: boolean): { saved: boolean } {
   return { saved };
+}
+
+/** A question's accepted answer (POST and DELETE /api/questions/{id}/accept). */
+export function presentAcceptedState(state: { questionId: number; acceptedAnswerId: number | null }): { questionId: number; acceptedAnswerId: number | null } {
+  return { questionId: state.questionId, acceptedAnswerId: state.acceptedAnswerId };
 }
