@@ -61,7 +61,7 @@ export function QuestionDetail({
       <AiAnswerLive questionId={question.id} status={question.aiStatus} />
       {isMember ? null : <ContributeCard questionId={question.id} aiAvailable={aiAvailable} />}
       <div className="lg:order-2">
-        <AnswerList questionId={question.id} answers={question.answers} isMember={isMember} />
+        <AnswerList questionId={question.id} answers={question.answers} isMember={isMember} canAccept={question.viewerCan.accept} />
       </div>
       {isMember && aiAvailable ? (
         <div className="lg:order-1">

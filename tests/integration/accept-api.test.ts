@@ -178,12 +178,12 @@ describe("GET /api/questions?answers=notAccepted", () => {
     await accept(done.id, asker, { answerId: a.id });
     const open = await createQuestion({ author: asker });
 
-    const all = await (await listRoute(visitorRequest("/api/questions?limit=100"))).json();
+    const all = await (await listRoute(visitorRequest("/api/questions?limit=100"), routeContext())).json();
     const card = all.find((q: { id: number }) => q.id === done.id);
     expect(card.hasAcceptedAnswer).toBe(true);
     expect(all.find((q: { id: number }) => q.id === open.id).hasAcceptedAnswer).toBe(false);
 
-    const filtered = await (await listRoute(visitorRequest("/api/questions?answers=notAccepted&limit=100"))).json();
+    const filtered = await (await listRoute(visitorRequest("/api/questions?answers=notAccepted&limit=100"), routeContext())).json();
     const ids = filtered.map((q: { id: number }) => q.id);
     expect(ids).toContain(open.id);
     expect(ids).not.toContain(done.id);
