@@ -243,7 +243,7 @@ describe("DELETE /api/answers/:id", () => {
     expect(await db.vote.count({ where: { answerId: answer.id } })).toBe(0);
     expect(await db.comment.count({ where: { answerId: answer.id } })).toBe(0);
     const after = await db.question.findUniqueOrThrow({ where: { id: q.id } });
-    expect(after).toMatchObject({ answerCount: 1, voteScore: -1, commentCount: 1 });
+    expect(after).toMatchObject({ answerCount: 1, voteScore: 0, commentCount: 1 });
     await expectConsistent(q.id);
 
     expect((await del(bob, answer.id)).status).toBe(404);

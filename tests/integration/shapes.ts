@@ -10,7 +10,7 @@ export const SUMMARY_KEYS = [
 export const DETAIL_KEYS = [
   "_count", "acceptedAnswerId", "aiStatus", "answerCount", "answers", "author", "authorId", "commentCount", "createdAt", "description",
   "descriptionHtml", "group", "groupId", "hasAcceptedAnswer", "id", "lastActivityAt", "saved", "tags", "title", "updatedAt", "viewCount",
-  "viewerCan", "voteScore",
+  "viewerCan", "viewerVote", "voteScore",
 ].sort();
 
 /** SearchResult. */

@@ -242,6 +242,14 @@ const table: Record<string, Case[]> = {
     { name: "public question", expect: membersOnly(200), request: (w) => ({ params: { id: id(w.question) } }) },
     { name: "question in private group", expect: [401, 404, 200, 200, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) } }) },
   ],
+  "POST /api/questions/[id]/vote": [
+    { name: "the owner's question", expect: [401, 200, 403, 200, 200], request: (w) => ({ params: { id: id(w.question) }, ...json({ voteType: "up" }) }) },
+    { name: "the owner's question in private group", expect: [401, 404, 403, 200, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) }, ...json({ voteType: "up" }) }) },
+  ],
+  "DELETE /api/questions/[id]/vote": [
+    { name: "the owner's question", expect: [401, 200, 403, 200, 200], request: (w) => ({ params: { id: id(w.question) } }) },
+    { name: "the owner's question in private group", expect: [401, 404, 403, 200, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) } }) },
+  ],
   "POST /api/questions/[id]/accept": [
     { name: "an answer to the owner's question", expect: [401, 403, 200, 403, 403], request: (w) => ({ params: { id: id(w.question) }, ...json({ answerId: w.answer.id }) }) },
     { name: "an answer to the owner's question in private group", expect: [401, 404, 200, 403, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) }, ...json({ answerId: w.hiddenAnswer.id }) }) },

@@ -98,6 +98,7 @@ export async function createQuestion(author: Viewer, input: NewQuestion): Promis
     group: input.group ? { id: input.group.id, name: input.group.name, isPrivate: input.group.isPrivate } : null,
     tags: input.tags.map((t) => ({ tag: { id: t.id, name: t.name, color: t.color } })),
     savedBy: [],
+    votes: [],
     aiJob: { status: row.jobStatus, attempts: row.jobAttempts, nextAttemptAt: row.jobNextAttemptAt },
     answers: [],
   };

@@ -1,10 +1,11 @@
 import "server-only";
 import { markdownToPlainText } from "@/lib/markdown/render";
 import { isAiConfigured } from "@/lib/server/ai/config";
-import type { AnswerJson } from "@/lib/server/answers/presenters";
+import { toVoteType, type AnswerJson } from "@/lib/server/answers/presenters";
 import type { Prisma } from "@/lib/server/db";
 import { questionViewerCan, type Viewer } from "@/lib/server/policy";
 import { authorSelect, presentAuthor, type AuthorJson } from "@/lib/server/users/presenters";
+import type { VoteType } from "@/lib/validation/votes";
 
 /** Longest plain-text description snippet a question summary carries (docs/API.md: at most 300). */
 export const DESCRIPTION_SNIPPET_LENGTH = 280;
@@ -50,6 +51,7 @@ export function questionDetailSelect(viewer: Viewer | null) {
   return {
     ...summary,
     descriptionHtml: true,
+    votes: { where: { userId: viewer?.id ?? NOBODY }, select: { voteType: true }, take: 1 },
     aiJob: { select: { status: true, attempts: true, nextAttemptAt: true } },
   } as const satisfies Prisma.QuestionSelect;
 }
@@ -85,7 +87,7 @@ export interface QuestionSummaryJson {
   tags: TagRefJson[];
   aiAnswer: { id: number; snippet: string } | null;
   saved: boolean;
-  viewerCan: { edit: boolean; delete: boolean; save: boolean; accept: boolean };
+  viewerCan: { edit: boolean; delete: boolean; save: boolean; accept: boolean; vote: boolean };
 }
 
 /** The state of a question's owed automatic answer (DECISIONS.md section 6). */
@@ -103,6 +105,8 @@ export interface QuestionDetailJson extends Omit<QuestionSummaryJson, "aiAnswer"
   description: string;
   /** Sanitized HTML rendered from it. */
   descriptionHtml: string;
+  /** The viewer's own vote on the question (null for visitors and when they have none). */
+  viewerVote: VoteType | null;
   /** The answer the asker accepted (listed first among `answers`), or null. */
   acceptedAnswerId: number | null;
   answers: AnswerJson[];
@@ -166,6 +170,7 @@ export function presentQuestionDetail(row: QuestionDetailRow, viewer: Viewer | n
     groupId: row.groupId,
     description: row.description,
     descriptionHtml: row.descriptionHtml,
+    viewerVote: viewer ? toVoteType(row.votes[0]?.voteType) : null,
     acceptedAnswerId: row.acceptedAnswerId,
     answers: row.answers,
     aiStatus: presentAiStatus(row.aiJob),
@@ -180,4 +185,16 @@ export function presentSavedState(saved: boolean): { saved: boolean } {
 /** A question's accepted answer (POST and DELETE /api/questions/{id}/accept). */
 export function presentAcceptedState(state: { questionId: number; acceptedAnswerId: number | null }): { questionId: number; acceptedAnswerId: number | null } {
   return { questionId: state.questionId, acceptedAnswerId: state.acceptedAnswerId };
+}
+
+/** What POST and DELETE /api/questions/{id}/vote answer. */
+export interface QuestionVoteResultJson {
+  questionId: number;
+  voteScore: number;
+  viewerVote: VoteType | null;
+}
+
+/** The state of a question's score after a vote is set or withdrawn. */
+export function presentQuestionVoteResult(row: { questionId: number; voteScore: number; viewerVote: string | null }): QuestionVoteResultJson {
+  return { questionId: row.questionId, voteScore: row.voteScore, viewerVote: toVoteType(row.viewerVote) };
 }

@@ -12,7 +12,7 @@ const router = { replace: jest.fn(), push: jest.fn(), refresh: jest.fn(), back: 
 jest.mock("next/navigation", () => ({ useRouter: () => router, usePathname: () => "/questions/1", useSearchParams: () => new URLSearchParams() }));
 
 const other = { ...grace, id: "u3", firstName: "Linus", lastName: "Torvalds", handle: "linus" };
-const asker = { edit: true, delete: true, save: true, accept: true };
+const asker = { edit: true, delete: true, save: true, accept: true, vote: false };
 const answerArticles = () => screen.getAllByRole("article", { name: /^Answer by/ });
 
 describe("accepted answers on the question page", () => {
@@ -20,7 +20,7 @@ describe("accepted answers on the question page", () => {
     const question = makeQuestion({
       acceptedAnswerId: 11,
       hasAcceptedAnswer: true,
-      viewerCan: { edit: false, delete: false, save: false, accept: false },
+      viewerCan: { edit: false, delete: false, save: false, accept: false, vote: false },
       answers: [makeAnswer({ id: 11, author: other, isAccepted: true, voteScore: 0 }), makeAnswer({ id: 10, voteScore: 5 })],
     });
     renderWithClient(<QuestionDetail initialQuestion={question} loadedAt={Date.now()} isMember={false} aiAvailable={false} />);
@@ -75,7 +75,7 @@ describe("answered state on question cards", () => {
     tags: [],
     aiAnswer: null,
     saved: false,
-    viewerCan: { edit: false, delete: false, save: true, accept: false },
+    viewerCan: { edit: false, delete: false, save: true, accept: false, vote: true },
   });
 
   it("turns the answer count solid green with a check once an answer is accepted", () => {

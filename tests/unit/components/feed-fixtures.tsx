@@ -33,7 +33,7 @@ export function makeSummary(overrides: Partial<QuestionSummary> = {}): QuestionS
     tags: [{ id: 1, name: "react", color: "#6366f1" }],
     aiAnswer: null,
     saved: false,
-    viewerCan: { edit: false, delete: false, save: true, accept: false },
+    viewerCan: { edit: false, delete: false, save: true, accept: false, vote: true },
     ...overrides,
   };
 }

@@ -26,7 +26,7 @@ function question(id: number, overrides: Partial<QuestionSummaryJson> = {}): Que
     ],
     aiAnswer: null,
     saved: false,
-    viewerCan: { edit: false, delete: false, save: false, accept: false },
+    viewerCan: { edit: false, delete: false, save: false, accept: false, vote: false },
     ...overrides,
   };
 }

@@ -21,7 +21,7 @@ const base: QuestionSummaryJson = {
   tags: ["react", "hooks", "strict-mode", "debugging"].map((name, i) => ({ id: i + 1, name, color: "#6366f1" })),
   aiAnswer: { id: 99, snippet: "React 18 Strict Mode mounts components twice in development." },
   saved: false,
-  viewerCan: { edit: true, delete: true, save: true, accept: true },
+  viewerCan: { edit: true, delete: true, save: true, accept: true, vote: false },
 };
 
 describe("QuestionCard", () => {
