@@ -113,21 +113,21 @@ export function AnswerItem({
                   </Button>
                 ) : null}
                 {answer.viewerCan.delete ? (
-                <ConfirmDeleteDialog
-                  title="Delete answer"
-                  description="Are you sure you want to delete this answer? This action cannot be undone."
-                  onConfirm={() => remove.mutate(answer.id, { onSuccess: () => onDeleted?.() })}
-                >
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    className="h-8 text-muted-foreground hover:text-destructive"
-                    disabled={remove.isPending}
+                  <ConfirmDeleteDialog
+                    title="Delete answer"
+                    description="Are you sure you want to delete this answer? This action cannot be undone."
+                    onConfirm={() => remove.mutate(answer.id, { onSuccess: () => onDeleted?.() })}
                   >
-                    <Trash2 aria-hidden /> Delete<span className="sr-only"> answer</span>
-                  </Button>
-                </ConfirmDeleteDialog>
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      className="h-8 text-muted-foreground hover:text-destructive"
+                      disabled={remove.isPending}
+                    >
+                      <Trash2 aria-hidden /> Delete<span className="sr-only"> answer</span>
+                    </Button>
+                  </ConfirmDeleteDialog>
                 ) : null}
               </div>
             ) : null}

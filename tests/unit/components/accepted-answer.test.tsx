@@ -89,3 +89,31 @@ describe("answered state on question cards", () => {
     expect(screen.getByTestId("answer-count-box")).not.toHaveTextContent("accepted");
   });
 });
+
+describe("votes on the question itself", () => {
+  const questionVotes = () => screen.getByRole("group", { name: "Question votes" });
+
+  it("shows the question's own score and the viewer's vote, and switches it with the same control as answers", async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ questionId: 1, voteScore: 3, viewerVote: "down" }));
+    const question = makeQuestion({ voteScore: 5, viewerVote: "up", viewerCan: { edit: false, delete: false, save: true, accept: false, vote: true } });
+    renderWithClient(<QuestionDetail initialQuestion={question} loadedAt={Date.now()} isMember aiAvailable={false} />);
+    const group = within(questionVotes());
+    expect(group.getByRole("button", { name: "Upvote" })).toHaveAttribute("aria-pressed", "true");
+    expect(group.getByTestId("vote-score")).toHaveTextContent("5");
+
+    await userEvent.click(group.getByRole("button", { name: "Downvote" }));
+    expect(fetchMock).toHaveBeenCalledWith("/api/questions/1/vote", expect.objectContaining({ method: "POST", body: JSON.stringify({ voteType: "down" }) }));
+    expect(group.getByRole("button", { name: "Downvote" })).toHaveAttribute("aria-pressed", "true");
+    expect(await group.findByText("3")).toBeInTheDocument();
+  });
+
+  it("does not let the asker vote on their own question", async () => {
+    const fetchMock = mockFetch(() => jsonResponse({}));
+    const question = makeQuestion({ viewerCan: { edit: true, delete: true, save: true, accept: true, vote: false } });
+    renderWithClient(<QuestionDetail initialQuestion={question} loadedAt={Date.now()} isMember aiAvailable={false} />);
+    const upvote = within(questionVotes()).getByRole("button", { name: "Upvote" });
+    expect(upvote).toHaveAttribute("title", "You can't vote on your own question");
+    await userEvent.click(upvote);
+    expect(fetchMock).not.toHaveBeenCalledWith("/api/questions/1/vote", expect.anything());
+  });
+});
