@@ -57,7 +57,7 @@ export function AnswerItem({
       )}
     >
       {answer.isAccepted ? (
-        <p className="mb-3 inline-flex items-center gap-1.5 rounded-md bg-emerald-600 px-2 py-1 text-sm font-semibold text-white dark:bg-emerald-700" data-testid="accepted-mark">
+        <p className="mb-3 inline-flex items-center gap-1.5 rounded-md bg-emerald-700 px-2 py-1 text-sm font-semibold text-white dark:bg-emerald-800" data-testid="accepted-mark">
           <CircleCheck className="size-4" aria-hidden /> Accepted by the asker
         </p>
       ) : null}

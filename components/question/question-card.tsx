@@ -95,7 +95,7 @@ export function QuestionCard({ question, actions, headingLevel = 2 }: { question
             <span
               className={cn(
                 "inline-flex items-center gap-1 sm:hidden",
-                question.hasAcceptedAnswer && "rounded-md bg-emerald-600 px-1.5 py-0.5 font-medium text-white dark:bg-emerald-700",
+                question.hasAcceptedAnswer && "rounded-md bg-emerald-700 px-1.5 py-0.5 font-medium text-white dark:bg-emerald-800",
               )}
             >
               {question.hasAcceptedAnswer ? <Check className="size-3.5" aria-hidden /> : <MessageSquare className="size-3.5" aria-hidden />}{" "}
@@ -124,7 +124,7 @@ function VoteTally({ score, answers, accepted }: { score: number; answers: numbe
         className={cn(
           "w-full rounded-lg px-1 py-1.5",
           accepted
-            ? "bg-emerald-600 text-white dark:bg-emerald-700"
+            ? "bg-emerald-700 text-white dark:bg-emerald-800"
             : answers > 0
               ? "bg-emerald-600/10 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300"
               : "text-muted-foreground",

@@ -55,7 +55,7 @@ test.describe("accepted answers", () => {
     await visitor.goto("/questions");
     const card = visitor.getByRole("article").filter({ hasText: title });
     await expect(card).toBeVisible();
-    await expect(card.getByTestId("answer-count-box")).toHaveClass(/bg-emerald-600/);
+    await expect(card.getByTestId("answer-count-box")).toHaveClass(/bg-emerald-700/);
     await screenshots(visitor, "accepted-answer-card");
   });
 });

@@ -81,11 +81,11 @@ describe("answered state on question cards", () => {
   it("turns the answer count solid green with a check once an answer is accepted", () => {
     const { unmount } = render(<QuestionCard question={card(true)} />);
     const box = screen.getByTestId("answer-count-box");
-    expect(box).toHaveClass("bg-emerald-600");
+    expect(box).toHaveClass("bg-emerald-700");
     expect(box).toHaveTextContent("2answers, one accepted");
     unmount();
     render(<QuestionCard question={card(false)} />);
-    expect(screen.getByTestId("answer-count-box")).not.toHaveClass("bg-emerald-600");
+    expect(screen.getByTestId("answer-count-box")).not.toHaveClass("bg-emerald-700");
     expect(screen.getByTestId("answer-count-box")).not.toHaveTextContent("accepted");
   });
 });
