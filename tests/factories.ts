@@ -115,7 +115,16 @@ export async function createVote({ answer, user, voteType }: { answer: { id: num
   const [vote] = await db.$transaction([
     db.vote.create({ data: { answerId: answer.id, userId: user.id, voteType } }),
     db.answer.update({ where: { id: answer.id }, data: { voteScore: { increment: delta } } }),
-    db.question.update({ where: { id: answer.questionId }, data: { voteScore: { increment: delta } } }),
+  ]);
+  return vote;
+}
+
+/** A vote on a question itself; the question's own score moves with it. */
+export async function createQuestionVote({ question, user, voteType }: { question: { id: number }; user: { id: string }; voteType: "up" | "down" }) {
+  const delta = voteType === "up" ? 1 : -1;
+  const [vote] = await db.$transaction([
+    db.questionVote.create({ data: { questionId: question.id, userId: user.id, voteType } }),
+    db.question.update({ where: { id: question.id }, data: { voteScore: { increment: delta } } }),
   ]);
   return vote;
 }
@@ -203,7 +212,7 @@ export async function countersOf(questionId: number) {
   const [recounted] = await db.$queryRaw<{ answerCount: number; voteScore: number; commentCount: number }[]>`
     SELECT (SELECT count(*)::int FROM answers a WHERE a.question_id = ${questionId}) AS "answerCount",
            (SELECT coalesce(sum(CASE v.vote_type WHEN 'up' THEN 1 ELSE -1 END), 0)::int
-              FROM votes v JOIN answers a ON a.id = v.answer_id WHERE a.question_id = ${questionId}) AS "voteScore",
+              FROM question_votes v WHERE v.question_id = ${questionId}) AS "voteScore",
            (SELECT count(*)::int FROM comments c JOIN answers a ON a.id = c.answer_id WHERE a.question_id = ${questionId}) AS "commentCount"`;
   const answers = await db.$queryRaw<{ id: number; voteScore: number; commentCount: number; votes: number; comments: number }[]>`
     SELECT a.id, a.vote_score AS "voteScore", a.comment_count AS "commentCount",

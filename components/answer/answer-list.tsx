@@ -11,8 +11,21 @@ export function answerCountLabel(count: number): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? "Answer" : "Answers"}`;
 }
 
-/** The answers of a question in the server's order (best score first, then oldest), or the empty state. */
-export function AnswerList({ questionId, answers, isMember }: { questionId: number; answers: Answer[]; isMember: boolean }) {
+/**
+ * The answers of a question in the server's order (the accepted one first, then best score,
+ * then oldest), or the empty state; `canAccept` shows the asker Accept / Unaccept on each.
+ */
+export function AnswerList({
+  questionId,
+  answers,
+  isMember,
+  canAccept = false,
+}: {
+  questionId: number;
+  answers: Answer[];
+  isMember: boolean;
+  canAccept?: boolean;
+}) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   return (
@@ -33,6 +46,7 @@ export function AnswerList({ questionId, answers, isMember }: { questionId: numb
                 questionId={questionId}
                 answer={answer}
                 isMember={isMember}
+                canAccept={canAccept}
                 onDeleted={() => headingRef.current?.focus({ preventScroll: true })}
               />
             </li>

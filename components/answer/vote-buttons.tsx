@@ -3,14 +3,15 @@
 import { ArrowBigDown, ArrowBigUp } from "lucide-react";
 
 import { navigateTo } from "@/components/answer/navigate";
-import { voteRequest, useVote } from "@/lib/api-client/votes";
+import { voteRequest, useQuestionVote, useVote } from "@/lib/api-client/votes";
 import { LOGIN_URL } from "@/lib/api-client/query-client";
-import type { Answer } from "@/lib/api-client/question-cache";
+import type { Answer, QuestionDetail } from "@/lib/api-client/question-cache";
 import type { VoteType } from "@/lib/validation/votes";
 import { useEarlyAction } from "@/lib/early/use-early-action";
 import { cn } from "@/lib/utils";
 
 const OWN_ANSWER_HINT = "You can't vote on your own answer";
+const OWN_QUESTION_HINT = "You can't vote on your own question";
 
 /** Sends a visitor to sign in, back to this question afterwards. */
 export function loginUrlFor(questionId: number): string {
@@ -24,35 +25,85 @@ export function loginUrlFor(questionId: number): string {
  */
 export function VoteButtons({ questionId, answer, isMember }: { questionId: number; answer: Answer; isMember: boolean }) {
   const vote = useVote(questionId, answer.id);
-  const ownAnswer = isMember && !answer.viewerCan.vote;
+  return (
+    <VoteControl
+      questionId={questionId}
+      earlyPrefix={`vote:${answer.id}`}
+      score={answer.voteScore}
+      viewerVote={answer.viewerVote}
+      isMember={isMember}
+      ownHint={isMember && !answer.viewerCan.vote ? OWN_ANSWER_HINT : undefined}
+      pending={vote.isPending}
+      onVote={(next) => vote.mutate(next)}
+    />
+  );
+}
 
+/** The same control on the question itself: its own score, the viewer's vote on it; its author cannot vote. */
+export function QuestionVoteButtons({ question, isMember }: { question: QuestionDetail; isMember: boolean }) {
+  const vote = useQuestionVote(question.id);
+  return (
+    <VoteControl
+      questionId={question.id}
+      earlyPrefix={`qvote:${question.id}`}
+      score={question.voteScore}
+      viewerVote={question.viewerVote}
+      isMember={isMember}
+      ownHint={isMember && !question.viewerCan.vote ? OWN_QUESTION_HINT : undefined}
+      pending={vote.isPending}
+      onVote={(next) => vote.mutate(next)}
+      label="Question votes"
+    />
+  );
+}
+
+function VoteControl({
+  questionId,
+  earlyPrefix,
+  score,
+  viewerVote,
+  isMember,
+  ownHint,
+  pending,
+  onVote: send,
+  label = "Votes",
+}: {
+  questionId: number;
+  earlyPrefix: string;
+  score: number;
+  viewerVote: VoteType | null;
+  isMember: boolean;
+  ownHint: string | undefined;
+  pending: boolean;
+  onVote: (next: VoteType | null) => void;
+  label?: string;
+}) {
   function onVote(clicked: VoteType) {
     if (!isMember) {
       navigateTo(loginUrlFor(questionId));
       return;
     }
-    if (ownAnswer || vote.isPending) return;
-    vote.mutate(voteRequest(answer.viewerVote, clicked).next);
+    if (ownHint || pending) return;
+    send(voteRequest(viewerVote, clicked).next);
   }
 
   // A vote clicked before hydration is kept by the early script and cast now (lib/early/script.ts).
-  const upKey = `vote:${answer.id}:up`;
-  const downKey = `vote:${answer.id}:down`;
+  const upKey = `${earlyPrefix}:up`;
+  const downKey = `${earlyPrefix}:down`;
   useEarlyAction(upKey, () => onVote("up"));
   useEarlyAction(downKey, () => onVote("down"));
 
-  const score = answer.voteScore;
   return (
-    <div className="flex shrink-0 flex-col items-center gap-0.5" role="group" aria-label="Votes">
+    <div className="flex shrink-0 flex-col items-center gap-0.5" role="group" aria-label={label}>
       <VoteButton
         label="Upvote"
         earlyKey={upKey}
-        pressed={answer.viewerVote === "up"}
-        disabledHint={ownAnswer ? OWN_ANSWER_HINT : undefined}
+        pressed={viewerVote === "up"}
+        disabledHint={ownHint}
         onClick={() => onVote("up")}
         activeClass="bg-primary/10 text-primary hover:bg-primary/15 hover:text-primary dark:bg-primary/20"
       >
-        <ArrowBigUp className="size-6" fill={answer.viewerVote === "up" ? "currentColor" : "none"} aria-hidden />
+        <ArrowBigUp className="size-6" fill={viewerVote === "up" ? "currentColor" : "none"} aria-hidden />
       </VoteButton>
       <span
         className={cn("min-w-8 text-center text-base font-semibold tabular-nums", score < 0 && "text-destructive")}
@@ -65,12 +116,12 @@ export function VoteButtons({ questionId, answer, isMember }: { questionId: numb
       <VoteButton
         label="Downvote"
         earlyKey={downKey}
-        pressed={answer.viewerVote === "down"}
-        disabledHint={ownAnswer ? OWN_ANSWER_HINT : undefined}
+        pressed={viewerVote === "down"}
+        disabledHint={ownHint}
         onClick={() => onVote("down")}
         activeClass="bg-destructive/10 text-destructive hover:bg-destructive/15 hover:text-destructive dark:bg-destructive/20"
       >
-        <ArrowBigDown className="size-6" fill={answer.viewerVote === "down" ? "currentColor" : "none"} aria-hidden />
+        <ArrowBigDown className="size-6" fill={viewerVote === "down" ? "currentColor" : "none"} aria-hidden />
       </VoteButton>
     </div>
   );

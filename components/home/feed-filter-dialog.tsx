@@ -18,7 +18,7 @@ import { Label } from "@/components/ui/label";
 import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 
 const sorts: FeedSort[] = ["newest", "activity", "votes", "views"];
-const answerChoices: FeedAnswers[] = ["all", "answered", "unanswered"];
+const answerChoices: FeedAnswers[] = ["all", "answered", "unanswered", "notAccepted"];
 
 /**
  * The home feed's Filter dialog (SPEC.md section 2): Sorted by, Filter by and Tagged with.

@@ -5,7 +5,7 @@ export type FeedFilter = "newest" | "popular" | "frequent" | "following";
 export type FeedSort = "newest" | "activity" | "votes" | "views";
 
 /** The Filter dialog's "Filter by": "all" (labelled 'No answers' by the spec) means no answer filter. */
-export type FeedAnswers = "all" | "answered" | "unanswered";
+export type FeedAnswers = "all" | "answered" | "unanswered" | "notAccepted";
 
 /** What the Filter dialog chose on top of a tab; a missing value is the tab's default. */
 export interface FeedOptions {
@@ -43,6 +43,7 @@ export const answersLabels: Record<FeedAnswers, string> = {
   all: "No answers",
   answered: "Answered",
   unanswered: "Unanswered",
+  notAccepted: "No accepted answer",
 };
 
 const first = (value: string | string[] | null | undefined) => (Array.isArray(value) ? value[0] : value) ?? undefined;
@@ -78,7 +79,7 @@ export function parseFeedState(get: (name: string) => string | string[] | null |
   if (sort === "newest" || sort === "activity" || sort === "votes" || sort === "views") {
     if (sort !== tabSort(filter)) options.sort = sort;
   }
-  if (answers === "answered" || answers === "unanswered") options.answers = answers;
+  if (answers === "answered" || answers === "unanswered" || answers === "notAccepted") options.answers = answers;
   const tag = normalizeTagFilter(first(get("tag")));
   if (tag) options.tag = tag;
   return { filter, options };
@@ -104,7 +105,7 @@ export function publicFeedState(state: FeedState): FeedState {
  * The GET /api/questions filters of a state (the tab's order unless the dialog chose one);
  * null for Following, which reads GET /api/feed and takes no filters.
  */
-export function listFiltersOf({ filter, options }: FeedState): { sort: FeedSort; answers?: "answered" | "unanswered"; tag?: string } | null {
+export function listFiltersOf({ filter, options }: FeedState): { sort: FeedSort; answers?: Exclude<FeedAnswers, "all">; tag?: string } | null {
   if (filter === "following") return null;
   return { sort: options.sort ?? tabSort(filter), answers: options.answers, tag: options.tag };
 }

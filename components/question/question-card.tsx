@@ -1,6 +1,6 @@
 import Link from "@/components/common/link";
 import type { ReactNode } from "react";
-import { ArrowBigUp, MessageCircle, MessageSquare, Sparkles, UsersRound } from "lucide-react";
+import { ArrowBigUp, Check, MessageCircle, MessageSquare, Sparkles, UsersRound } from "lucide-react";
 
 import { TimeAgo } from "@/components/common/time-ago";
 import { UserAvatar } from "@/components/common/user-avatar";
@@ -18,7 +18,8 @@ function plural(n: number, one: string, many = `${one}s`) {
 
 /**
  * A question in the home feed: votes tally, group, author, time ago, tags, the AI answer's start
- * with "Read full answer", and answer and comment counts. `actions` is where the share menu,
+ * with "Read full answer", and answer and comment counts (solid green with a check once the asker
+ * accepted an answer). `actions` is where the share menu,
  * save toggle and owner menu go.
  */
 export function QuestionCard({ question, actions, headingLevel = 2 }: { question: QuestionSummaryJson; actions?: ReactNode; headingLevel?: 2 | 3 }) {
@@ -28,7 +29,7 @@ export function QuestionCard({ question, actions, headingLevel = 2 }: { question
 
   return (
     <article className="relative flex gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-shadow hover:shadow-md sm:p-5">
-      <VoteTally score={question.voteScore} answers={question._count.answers} />
+      <VoteTally score={question.voteScore} answers={question._count.answers} accepted={question.hasAcceptedAnswer} />
 
       <div className="min-w-0 flex-1 space-y-3">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
@@ -91,8 +92,15 @@ export function QuestionCard({ question, actions, headingLevel = 2 }: { question
             <span className="inline-flex items-center gap-1 sm:hidden">
               <ArrowBigUp className="size-4" aria-hidden /> {plural(question.voteScore, "vote")}
             </span>
-            <span className="inline-flex items-center gap-1 sm:hidden">
-              <MessageSquare className="size-3.5" aria-hidden /> {plural(question._count.answers, "answer")}
+            <span
+              className={cn(
+                "inline-flex items-center gap-1 sm:hidden",
+                question.hasAcceptedAnswer && "rounded-md bg-emerald-700 px-1.5 py-0.5 font-medium text-white dark:bg-emerald-800",
+              )}
+            >
+              {question.hasAcceptedAnswer ? <Check className="size-3.5" aria-hidden /> : <MessageSquare className="size-3.5" aria-hidden />}{" "}
+              {plural(question._count.answers, "answer")}
+              {question.hasAcceptedAnswer ? <span className="sr-only">, one accepted</span> : null}
             </span>
             <span className="inline-flex items-center gap-1">
               <MessageCircle className="size-3.5" aria-hidden /> {plural(question.commentCount, "comment")}
@@ -105,7 +113,7 @@ export function QuestionCard({ question, actions, headingLevel = 2 }: { question
   );
 }
 
-function VoteTally({ score, answers }: { score: number; answers: number }) {
+function VoteTally({ score, answers, accepted }: { score: number; answers: number; accepted: boolean }) {
   return (
     <div className="hidden w-16 shrink-0 flex-col items-center gap-2 pt-1 text-center sm:flex">
       <div className="w-full rounded-lg bg-muted/70 px-1 py-1.5">
@@ -115,11 +123,23 @@ function VoteTally({ score, answers }: { score: number; answers: number }) {
       <div
         className={cn(
           "w-full rounded-lg px-1 py-1.5",
-          answers > 0 ? "bg-emerald-600/10 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300" : "text-muted-foreground",
+          accepted
+            ? "bg-emerald-700 text-white dark:bg-emerald-800"
+            : answers > 0
+              ? "bg-emerald-600/10 text-emerald-800 dark:bg-emerald-400/15 dark:text-emerald-300"
+              : "text-muted-foreground",
         )}
+        data-testid="answer-count-box"
+        title={accepted ? "An answer was accepted" : undefined}
       >
-        <div className="text-lg leading-none font-semibold tabular-nums">{answers}</div>
-        <div className="mt-1 text-[11px]">{answers === 1 ? "answer" : "answers"}</div>
+        <div className="inline-flex items-center gap-0.5 text-lg leading-none font-semibold tabular-nums">
+          {accepted ? <Check className="size-4" strokeWidth={3} aria-hidden /> : null}
+          {answers}
+        </div>
+        <div className="mt-1 text-[11px]">
+          {answers === 1 ? "answer" : "answers"}
+          {accepted ? <span className="sr-only">, one accepted</span> : null}
+        </div>
       </div>
     </div>
   );

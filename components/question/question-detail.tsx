@@ -7,6 +7,7 @@ import { Eye, LogIn, MessageSquare, UsersRound } from "lucide-react";
 
 import { AiAnswerLive } from "@/components/answer/ai-answer-live";
 import { AnswerList } from "@/components/answer/answer-list";
+import { QuestionVoteButtons } from "@/components/answer/vote-buttons";
 import { TimeAgo } from "@/components/common/time-ago";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { ShareMenu } from "@/components/question/share-menu";
@@ -57,11 +58,11 @@ export function QuestionDetail({
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
-      <QuestionHeader question={question} />
+      <QuestionHeader question={question} isMember={isMember} />
       <AiAnswerLive questionId={question.id} status={question.aiStatus} />
       {isMember ? null : <ContributeCard questionId={question.id} aiAvailable={aiAvailable} />}
       <div className="lg:order-2">
-        <AnswerList questionId={question.id} answers={question.answers} isMember={isMember} />
+        <AnswerList questionId={question.id} answers={question.answers} isMember={isMember} canAccept={question.viewerCan.accept} />
       </div>
       {isMember && aiAvailable ? (
         <div className="lg:order-1">
@@ -77,7 +78,7 @@ export function QuestionDetail({
   );
 }
 
-function QuestionHeader({ question }: { question: QuestionDetailData }) {
+function QuestionHeader({ question, isMember }: { question: QuestionDetailData; isMember: boolean }) {
   const router = useRouter();
   const shownTags = question.tags.slice(0, DETAIL_TAG_LIMIT);
   const moreTags = question.tags.slice(DETAIL_TAG_LIMIT);
@@ -123,31 +124,36 @@ function QuestionHeader({ question }: { question: QuestionDetailData }) {
         ) : null}
       </div>
 
-      <h1 id="question-title" className="mt-3 text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl">
-        {question.title}
-      </h1>
+      <div className="mt-3 flex gap-3 sm:gap-4">
+        <QuestionVoteButtons question={question} isMember={isMember} />
+        <div className="min-w-0 flex-1">
+          <h1 id="question-title" className="text-2xl leading-tight font-bold tracking-tight break-words sm:text-3xl">
+            {question.title}
+          </h1>
 
-      {question.tags.length > 0 ? (
-        <ul className="mt-3 flex flex-wrap items-center gap-1.5" aria-label="Tags">
-          {shownTags.map((tag) => (
-            <li key={tag.id} className="max-w-full">
-              <TagChip tag={tag} />
-            </li>
-          ))}
-          {moreTags.length > 0 ? (
-            <li>
-              <span className="inline-flex items-center rounded-md px-1.5 py-0.5 text-xs font-medium text-muted-foreground" title={moreTags.map((t) => t.name).join(", ")}>
-                +{moreTags.length} more
-                <span className="sr-only">: {moreTags.map((t) => t.name).join(", ")}</span>
-              </span>
-            </li>
+          {question.tags.length > 0 ? (
+            <ul className="mt-3 flex flex-wrap items-center gap-1.5" aria-label="Tags">
+              {shownTags.map((tag) => (
+                <li key={tag.id} className="max-w-full">
+                  <TagChip tag={tag} />
+                </li>
+              ))}
+              {moreTags.length > 0 ? (
+                <li>
+                  <span className="inline-flex items-center rounded-md px-1.5 py-0.5 text-xs font-medium text-muted-foreground" title={moreTags.map((t) => t.name).join(", ")}>
+                    +{moreTags.length} more
+                    <span className="sr-only">: {moreTags.map((t) => t.name).join(", ")}</span>
+                  </span>
+                </li>
+              ) : null}
+            </ul>
           ) : null}
-        </ul>
-      ) : null}
 
-      {question.descriptionHtml ? (
-        <div className="prose-agora mt-5 break-words" dangerouslySetInnerHTML={{ __html: question.descriptionHtml }} />
-      ) : null}
+          {question.descriptionHtml ? (
+            <div className="prose-agora mt-5 break-words" dangerouslySetInnerHTML={{ __html: question.descriptionHtml }} />
+          ) : null}
+        </div>
+      </div>
 
       <div className="mt-5 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t pt-4">
         <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">

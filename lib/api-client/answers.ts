@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { apiJson, apiRequest } from "@/lib/api-client/fetcher";
-import { insertAnswer, markQuestionListsStale, removeAnswer, updateAnswer, updateQuestionDetail, type Answer } from "@/lib/api-client/question-cache";
+import { insertAnswer, markQuestionListsStale, removeAnswer, setAcceptedAnswer, updateAnswer, updateQuestionDetail, type Answer } from "@/lib/api-client/question-cache";
 import { toastMutationError, toastSuccess } from "@/lib/api-client/toast";
 
 /** What the answer form and the AI preview post (POST /api/questions/{id}/answers). */
@@ -76,5 +76,28 @@ export function useRollbackRevision(kind: "questions" | "answers", postId: numbe
     mutationFn: (n: number) => apiJson<unknown>("POST", `/api/${kind}/${postId}/revisions/${n}/rollback`),
     onSuccess: (_data, n) => toastSuccess(`Rolled back to revision ${n}`),
     onError: (error) => toastMutationError(error, "Error", "Failed to roll back. Please try again."),
+  });
+}
+
+/** What POST and DELETE /api/questions/{id}/accept answer. */
+export interface AcceptedState {
+  questionId: number;
+  acceptedAnswerId: number | null;
+}
+
+/** The asker accepts an answer (a number) or removes the mark (null); the list reorders at once. */
+export function useAcceptAnswer(questionId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (answerId: number | null) =>
+      answerId === null
+        ? apiJson<AcceptedState>("DELETE", `/api/questions/${questionId}/accept`)
+        : apiJson<AcceptedState>("POST", `/api/questions/${questionId}/accept`, { answerId }),
+    onSuccess: (state) => {
+      markQuestionListsStale(queryClient);
+      updateQuestionDetail(queryClient, questionId, (q) => setAcceptedAnswer(q, state.acceptedAnswerId));
+      toastSuccess(state.acceptedAnswerId === null ? "Answer no longer accepted" : "Answer accepted");
+    },
+    onError: (error) => toastMutationError(error, "Error", "Failed to update the accepted answer. Please try again."),
   });
 }

@@ -15,7 +15,7 @@ export type KeyParams = Record<string, string | number | boolean | null | undefi
 export interface QuestionListFilters extends KeyParams {
   sort?: "newest" | "votes" | "views" | "activity";
   tag?: string;
-  answers?: "answered" | "unanswered";
+  answers?: "answered" | "unanswered" | "notAccepted";
 }
 
 /** Orders of a tag page's questions (GET /api/tags/{id}/questions?sort=). */

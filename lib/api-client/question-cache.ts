@@ -30,10 +30,13 @@ export function markQuestionListsStale(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ predicate: ({ queryKey }) => queryKey[0] === "/api/users" && queryKey[2] === "answers" });
 }
 
-/** Where the server would list a new answer: after every answer scoring at least as much (best score first, then oldest). */
+/**
+ * Where the server would list a new answer: after the accepted answer and every answer scoring
+ * at least as much (accepted first, then best score, then oldest).
+ */
 export function insertAnswer(question: QuestionDetail, answer: Answer): QuestionDetail {
   if (question.answers.some((a) => a.id === answer.id)) return question;
-  const index = question.answers.findIndex((a) => a.voteScore < answer.voteScore);
+  const index = question.answers.findIndex((a) => !a.isAccepted && a.voteScore < answer.voteScore);
   const answers = [...question.answers];
   answers.splice(index === -1 ? answers.length : index, 0, answer);
   const answerCount = question.answerCount + 1;
@@ -52,6 +55,17 @@ export function removeAnswer(question: QuestionDetail, answerId: number): Questi
     _count: { ...question._count, answers: answerCount },
     commentCount: Math.max(0, question.commentCount - answer.commentCount),
   };
+}
+
+// The server's order of the answers other than the accepted one: best score first, then oldest.
+const byServerOrder = (a: Answer, b: Answer) => b.voteScore - a.voteScore || a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
+
+/** The question once `acceptedAnswerId` (null: none) is its accepted answer, listed first as the server lists it. */
+export function setAcceptedAnswer(question: QuestionDetail, acceptedAnswerId: number | null): QuestionDetail {
+  const answers = question.answers.map((a) => (a.isAccepted === (a.id === acceptedAnswerId) ? a : { ...a, isAccepted: a.id === acceptedAnswerId }));
+  const accepted = answers.filter((a) => a.isAccepted);
+  const others = answers.filter((a) => !a.isAccepted).sort(byServerOrder);
+  return { ...question, acceptedAnswerId, hasAcceptedAnswer: accepted.length > 0, answers: [...accepted, ...others] };
 }
 
 /** Changes one answer. */

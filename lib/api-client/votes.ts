@@ -7,6 +7,7 @@ import { keys } from "@/lib/api-client/keys";
 import { applyVote, markQuestionListsStale, updateAnswer, updateQuestionDetail, type QuestionDetail } from "@/lib/api-client/question-cache";
 import { toastMutationError } from "@/lib/api-client/toast";
 import type { VoteResultJson } from "@/lib/server/answers/presenters";
+import type { QuestionVoteResultJson } from "@/lib/server/questions/presenters";
 import type { VoteType } from "@/lib/validation/votes";
 
 /** What POST and DELETE /api/answers/{id}/vote answer. */
@@ -44,6 +45,41 @@ export function useVote(questionId: number, answerId: number) {
       updateQuestionDetail(queryClient, questionId, (q) =>
         updateAnswer(q, answerId, (a) => ({ ...a, voteScore: result.voteScore, viewerVote: result.viewerVote })),
       );
+    },
+  });
+}
+
+const voteValue = (vote: VoteType | null) => (vote === "up" ? 1 : vote === "down" ? -1 : 0);
+
+/**
+ * Votes on the question itself, or withdraws the vote (next: null); like useVote, the arrow and
+ * score change at once and go back if the call fails.
+ */
+export function useQuestionVote(questionId: number) {
+  const queryClient = useQueryClient();
+  const detailKey = keys.questions.detail(questionId);
+  return useMutation({
+    mutationFn: (next: VoteType | null) =>
+      next === null
+        ? apiJson<QuestionVoteResultJson>("DELETE", `/api/questions/${questionId}/vote`)
+        : apiJson<QuestionVoteResultJson>("POST", `/api/questions/${questionId}/vote`, { voteType: next }),
+    onMutate: async (next) => {
+      await queryClient.cancelQueries({ queryKey: detailKey, exact: true });
+      const previous = queryClient.getQueryData<QuestionDetail>(detailKey);
+      updateQuestionDetail(queryClient, questionId, (q) => ({
+        ...q,
+        viewerVote: next,
+        voteScore: q.voteScore - voteValue(q.viewerVote) + voteValue(next),
+      }));
+      return { previous };
+    },
+    onError: (error, _next, context) => {
+      if (context?.previous) queryClient.setQueryData(detailKey, context.previous);
+      toastMutationError(error, "Error", "Failed to vote. Please try again.");
+    },
+    onSuccess: (result) => {
+      markQuestionListsStale(queryClient);
+      updateQuestionDetail(queryClient, questionId, (q) => ({ ...q, voteScore: result.voteScore, viewerVote: result.viewerVote }));
     },
   });
 }

@@ -50,20 +50,22 @@ function author(user: Author, baseUrl: string): JsonLdAuthor {
 
 /**
  * The QAPage of a question as the page shows it: the question (title, text, answer count,
- * creation date, author) and every answer as a suggestedAnswer (Agora has no accepted answer)
- * with its text, score and author. `baseUrl` has no trailing slash.
+ * creation date, author), the answer its asker accepted as acceptedAnswer (only that one) and
+ * every other answer as a suggestedAnswer, each with its text, score and author. `baseUrl` has no trailing slash.
  */
 export function buildQuestionJsonLd(question: QuestionDetailJson, baseUrl: string): QuestionJsonLd {
   const url = `${baseUrl}/questions/${question.id}`;
   const text = markdownToPlainText(question.description, JSONLD_TEXT_MAX_LENGTH) || question.title;
-  const answers: JsonLdAnswer[] = question.answers.map((a) => ({
+  const toJsonLd = (a: QuestionDetailJson["answers"][number]): JsonLdAnswer => ({
     "@type": "Answer",
     text: markdownToPlainText(a.content, JSONLD_TEXT_MAX_LENGTH),
     dateCreated: a.createdAt,
     upvoteCount: a.voteScore,
     url: `${url}#answer-${a.id}`,
     author: author(a.author, baseUrl),
-  }));
+  });
+  const accepted = question.answers.find((a) => a.id === question.acceptedAnswerId);
+  const answers = question.answers.filter((a) => a !== accepted).map(toJsonLd);
   return {
     "@context": "https://schema.org",
     "@type": "QAPage",
@@ -77,6 +79,7 @@ export function buildQuestionJsonLd(question: QuestionDetailJson, baseUrl: strin
       dateModified: question.updatedAt,
       url,
       author: author(question.author, baseUrl),
+      ...(accepted ? { acceptedAnswer: toJsonLd(accepted) } : {}),
       ...(answers.length > 0 ? { suggestedAnswer: answers } : {}),
     },
   };

@@ -2,7 +2,7 @@
 // POST /api/questions/{id}/answers on the server (docs/API.md). Unknown fields are dropped.
 import { z } from "./zod";
 import { editSummarySchema } from "./revisions";
-import { ANSWER_MAX_LENGTH, CUSTOM_PROMPT_MAX_LENGTH, ANSWER_REQUIRED_MESSAGE, ANSWER_TOO_LONG_MESSAGE, CUSTOM_PROMPT_TOO_LONG_MESSAGE, AUTO_GENERATED_MESSAGE } from "@/lib/validation/messages/answers";
+import { ANSWER_MAX_LENGTH, ANSWER_MIN_LENGTH, ANSWER_TOO_SHORT_MESSAGE, CUSTOM_PROMPT_MAX_LENGTH, ANSWER_REQUIRED_MESSAGE, ANSWER_TOO_LONG_MESSAGE, CUSTOM_PROMPT_TOO_LONG_MESSAGE, AUTO_GENERATED_MESSAGE } from "@/lib/validation/messages/answers";
 
 /** POST /api/questions/{id}/answers and the answer form: Markdown content, the prompt it came from, if any. */
 export const answerCreateSchema = z.object(
@@ -10,7 +10,8 @@ export const answerCreateSchema = z.object(
     content: z
       .string({ error: ANSWER_REQUIRED_MESSAGE })
       .trim()
-      .min(1, ANSWER_REQUIRED_MESSAGE)
+      .min(1, { error: ANSWER_REQUIRED_MESSAGE, abort: true })
+      .min(ANSWER_MIN_LENGTH, ANSWER_TOO_SHORT_MESSAGE)
       .max(ANSWER_MAX_LENGTH, ANSWER_TOO_LONG_MESSAGE),
     customPrompt: z
       .string({ error: "Custom prompt must be text" })
@@ -44,4 +45,4 @@ export type AnswerUpdateInput = z.output<typeof answerUpdateSchema>;
 export type AnswerFormValues = z.input<typeof answerCreateSchema>;
 export type AnswerCreateInput = z.output<typeof answerCreateSchema>;
 
-export { ANSWER_MAX_LENGTH, CUSTOM_PROMPT_MAX_LENGTH, ANSWER_REQUIRED_MESSAGE, ANSWER_TOO_LONG_MESSAGE, CUSTOM_PROMPT_TOO_LONG_MESSAGE, AUTO_GENERATED_MESSAGE };
+export { ANSWER_MAX_LENGTH, ANSWER_MIN_LENGTH, ANSWER_TOO_SHORT_MESSAGE, CUSTOM_PROMPT_MAX_LENGTH, ANSWER_REQUIRED_MESSAGE, ANSWER_TOO_LONG_MESSAGE, CUSTOM_PROMPT_TOO_LONG_MESSAGE, AUTO_GENERATED_MESSAGE };

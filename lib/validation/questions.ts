@@ -109,11 +109,11 @@ export const cursorParamSchema = optionalParam(z.string().max(500, CURSOR_MESSAG
 export const pageQuerySchema = z.object({ limit: limitParamSchema, cursor: cursorParamSchema });
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
-/** GET /api/questions: sort, one tag by name, answered or unanswered ("all" means either), and paging. */
+/** GET /api/questions: sort, one tag by name, answered, unanswered or no accepted answer ("all" means any), and paging. */
 export const questionListQuerySchema = pageQuerySchema.extend({
   sort: optionalParam(z.enum(questionSorts, { error: "sort must be newest, activity, votes or views" })).transform((v) => v ?? "newest"),
   tag: optionalParam(z.string().trim().toLowerCase().max(200, "tag must be at most 200 characters")).transform((v) => v || undefined),
-  answers: optionalParam(z.enum(["all", "answered", "unanswered"], { error: "answers must be answered or unanswered" })).transform((v) =>
+  answers: optionalParam(z.enum(["all", "answered", "unanswered", "notAccepted"], { error: "answers must be answered, unanswered or notAccepted" })).transform((v) =>
     v === "all" ? undefined : v,
   ),
 });
@@ -135,3 +135,13 @@ export function searchParamsOf(url: string | URL): Record<string, string> {
   }
   return params;
 }
+
+export const ANSWER_ID_MESSAGE = "answerId must be the id of an answer";
+
+/** POST /api/questions/{id}/accept: the answer the asker accepts. */
+export const acceptAnswerSchema = z.object(
+  { answerId: z.number({ error: ANSWER_ID_MESSAGE }).int(ANSWER_ID_MESSAGE).positive(ANSWER_ID_MESSAGE).max(2_147_483_647, ANSWER_ID_MESSAGE) },
+  { error: "Request body must be a JSON object" },
+);
+
+export type AcceptAnswerInput = z.output<typeof acceptAnswerSchema>;

@@ -4,6 +4,7 @@
 import crypto from "node:crypto";
 import type { Prisma, PrismaClient } from "../../lib/generated/prisma/client";
 import { renderMarkdown } from "../../lib/markdown/render";
+import { ANSWER_MIN_LENGTH } from "../../lib/validation/messages/answers";
 import { hashPassword } from "../../lib/server/auth/password";
 import {
   assistant,
@@ -107,12 +108,15 @@ interface Rows {
   answers: Prisma.AnswerCreateManyInput[];
   comments: Prisma.CommentCreateManyInput[];
   votes: Prisma.VoteCreateManyInput[];
+  questionVotes: Prisma.QuestionVoteCreateManyInput[];
   userFollows: Prisma.UserFollowCreateManyInput[];
   categoryFollows: Prisma.CategoryFollowCreateManyInput[];
   tagFollows: Prisma.TagFollowCreateManyInput[];
   savedQuestions: Prisma.SavedQuestionCreateManyInput[];
   notifications: Prisma.NotificationCreateManyInput[];
   aiJobs: Prisma.AiAnswerJobCreateManyInput[];
+  /** The accepted answer of each question that has one. */
+  acceptances: { questionId: number; answerId: number }[];
 }
 
 /** Builds every row of the demo community in memory, checking the content's consistency. */
@@ -285,6 +289,7 @@ export async function buildDemoRows(now: Date = new Date()): Promise<Rows> {
     for (const a of q.answers) {
       if (!mayParticipate(q, a.by)) fail(`${a.by} answers private question ${q.key}`);
       if (a.by === q.by) fail(`${a.by} answers their own question ${q.key}`);
+      if (a.text.trim().length < ANSWER_MIN_LENGTH) fail(`answer by ${a.by} to ${q.key} is shorter than ${ANSWER_MIN_LENGTH} characters`);
       pendingAnswers.push({
         questionId: id,
         question: q,
@@ -398,12 +403,52 @@ export async function buildDemoRows(now: Date = new Date()): Promise<Rows> {
   votes.forEach((v, i) => (v.id = i + 1));
   for (const answer of answers) answer.voteScore = answerScore.get(answer.id!) ?? 0;
 
-  // Denormalized question counters.
+  // Votes on the questions themselves, from their own random stream (the rest of the demo stays
+  // as it was): a few members who may see the question, never its author, mostly up.
+  const questionVotes: Prisma.QuestionVoteCreateManyInput[] = [];
+  const questionScore = new Map<number, number>();
+  const qrng = random(20261125);
+  questions.forEach((q, index) => {
+    const id = index + 1;
+    const eligible = members.map((m) => m.key).filter((k) => k !== q.by && mayParticipate(q, k));
+    for (let i = eligible.length - 1; i > 0; i--) {
+      const j = Math.floor(qrng() * (i + 1));
+      [eligible[i], eligible[j]] = [eligible[j], eligible[i]];
+    }
+    const popular = q.views > 300 ? 3 : q.views > 150 ? 2 : 0;
+    const count = Math.min(eligible.length, Math.floor(qrng() * 3) + popular);
+    let score = 0;
+    for (const voter of eligible.slice(0, count)) {
+      const down = qrng() < 0.1;
+      const created = questionTime.get(id)!.getTime();
+      const span = Math.min(3 * DAY, latest - created);
+      const at = new Date(created + Math.round(MINUTE + qrng() * Math.max(0, span - MINUTE)));
+      questionVotes.push({ id: 0, userId: idOf(voter), questionId: id, voteType: down ? "down" : "up", createdAt: check(at, "question vote") });
+      score += down ? -1 : 1;
+    }
+    questionScore.set(id, score);
+  });
+  questionVotes.sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime());
+  questionVotes.forEach((v, i) => (v.id = i + 1));
+
+  // Denormalized question counters (the score is the question's own).
   for (const q of questionRows) {
     const own = answerMeta.filter((a) => a.questionId === q.id);
     q.answerCount = own.length;
-    q.voteScore = own.reduce((sum, a) => sum + (answerScore.get(a.id) ?? 0), 0);
+    q.voteScore = questionScore.get(q.id!) ?? 0;
     q.lastActivityAt = activity.get(q.id!) ?? questionTime.get(q.id!)!;
+  }
+
+  // Accepted answers: on two questions in three, the asker accepted the best answer once it
+  // scored 2 or more (the AI's included). Set after the answers exist (a foreign key).
+  const acceptances: { questionId: number; answerId: number }[] = [];
+  for (const q of questionRows) {
+    if (q.id! % 3 === 0) continue;
+    const best = answerMeta
+      .filter((a) => a.questionId === q.id)
+      .map((a) => ({ id: a.id, score: answerScore.get(a.id) ?? 0 }))
+      .sort((a, b) => b.score - a.score || a.id - b.id)[0];
+    if (best && best.score >= 2) acceptances.push({ questionId: q.id!, answerId: best.id });
   }
 
   // Follows and saves.
@@ -580,12 +625,14 @@ export async function buildDemoRows(now: Date = new Date()): Promise<Rows> {
     answers,
     comments,
     votes,
+    questionVotes,
     userFollows: userFollowRows,
     categoryFollows: categoryFollowRows,
     tagFollows: tagFollowRows,
     savedQuestions: savedRows,
     notifications: notificationRows,
     aiJobs,
+    acceptances,
   };
 }
 
@@ -623,8 +670,13 @@ export async function seedDemoCommunity(db: PrismaClient, options: SeedOptions =
       await tx.answer.createMany({ data: rows.answers });
       await tx.questionRevision.createMany({ data: history.questionRevisions });
       await tx.answerRevision.createMany({ data: history.answerRevisions });
+      for (const { questionId, answerId } of rows.acceptances) {
+        // Raw, so updated_at keeps the question's own edit time.
+        await tx.$executeRaw`UPDATE questions SET accepted_answer_id = ${answerId} WHERE id = ${questionId}`;
+      }
       await tx.comment.createMany({ data: rows.comments });
       await tx.vote.createMany({ data: rows.votes });
+      await tx.questionVote.createMany({ data: rows.questionVotes });
       await tx.userFollow.createMany({ data: rows.userFollows });
       await tx.categoryFollow.createMany({ data: rows.categoryFollows });
       await tx.tagFollow.createMany({ data: rows.tagFollows });

@@ -57,7 +57,8 @@ test.describe("clicks before hydration count", () => {
     // Upvote: pressed before hydration, cast once the page has hydrated, and stored.
     let release = await holdChunks(page);
     await page.goto(questionPath, { waitUntil: "commit" });
-    const upvote = page.getByRole("button", { name: "Upvote" }).first();
+    // An answer's (the question has its own vote buttons too, before them).
+    const upvote = page.locator("article[id^='answer-']").getByRole("button", { name: "Upvote" }).first();
     await expect(upvote).toBeVisible();
     expect(await isHydrated(upvote), "the page hydrated before the click").toBe(false);
     await expect(upvote).toHaveAttribute("aria-pressed", "false");

@@ -553,7 +553,7 @@ describe("a private group's content is hidden from non-members everywhere", () =
 
   it("answers and comments under it are 404 for non-members", async () => {
     const id = String(secretQuestion.id);
-    expect((await call(answerRoute, `/api/questions/${id}/answers`, { id }, outsider, { method: "POST", json: { content: "Sneaky answer" } })).status).toBe(404);
+    expect((await call(answerRoute, `/api/questions/${id}/answers`, { id }, outsider, { method: "POST", json: { content: "Sneaky answer from outside the group" } })).status).toBe(404);
     const answerId = String(secretAnswer.id);
     expect((await call(commentRoute, `/api/answers/${answerId}/comments`, { id: answerId }, outsider, { method: "POST", json: { content: "Sneaky" } })).status).toBe(404);
   });

@@ -33,7 +33,7 @@ afterAll(async () => {
 const notificationsOf = (user: { id: string }) =>
   db.notification.findMany({ where: { userId: user.id }, orderBy: { id: "asc" } });
 
-async function answer(user: TestUser, questionId: number, content = `An answer ${unique()}`) {
+async function answer(user: TestUser, questionId: number, content = `An answer worth reading ${unique()}`) {
   const res = await postAnswer(await signedInRequest(user, `/api/questions/${questionId}/answers`, { method: "POST", json: { content } }), routeContext({ id: String(questionId) }));
   expect(res.status).toBe(201);
   return (await res.json()) as { id: number };

@@ -10,7 +10,8 @@ import { deleteAnswer } from "@/lib/server/answers/mutations";
 import { deleteComment, updateComment } from "@/lib/server/comments/mutations";
 import { startListener, PAGE_CACHE_CHANNEL } from "@/lib/server/page-cache/listener";
 import { PageStore } from "@/lib/server/page-cache/store";
-import { deleteQuestion, updateQuestion } from "@/lib/server/questions/mutations";
+import { acceptAnswer, deleteQuestion, unacceptAnswer, updateQuestion } from "@/lib/server/questions/mutations";
+import { getQuestionOrThrow } from "@/lib/server/questions/queries";
 import { flushQuestionViews, recordQuestionView } from "@/lib/server/questions/views";
 import { closeRateLimitStore } from "@/lib/server/rate-limit";
 import { deleteAccount } from "@/lib/server/accounts/mutations";
@@ -81,6 +82,16 @@ test("answers: posting, a vote (and its withdrawal) and deletion notify the ques
   expect(await notified(() => withdrawVote({ answer, voter: alice }))).toEqual([String(q.id)]);
   expect(await notified(() => db.answer.update({ where: { id: answerId }, data: { content: "edited", contentHtml: "<p>edited</p>" } }))).toEqual([String(q.id)]);
   expect(await notified(() => deleteAnswer(answer))).toEqual([String(q.id)]);
+});
+
+test("the accepted mark: accepting, moving and removing it notify the question; a removal of nothing notifies nothing", async () => {
+  const created = await createQuestion({ author: alice });
+  const [a1, a2] = [await createAnswer({ question: created, author: bob }), await createAnswer({ question: created, author: bob })];
+  const question = await getQuestionOrThrow(created.id, alice);
+  expect(await notified(() => acceptAnswer({ question, answerId: a1.id, accepter: alice }))).toEqual([String(question.id)]);
+  expect(await notified(() => acceptAnswer({ question, answerId: a2.id, accepter: alice }))).toEqual([String(question.id)]);
+  expect(await notified(() => unacceptAnswer({ question }))).toEqual([String(question.id)]);
+  expect(await notified(() => unacceptAnswer({ question }))).toEqual([]);
 });
 
 test("comments: posting, editing and deleting notify the question of their answer", async () => {

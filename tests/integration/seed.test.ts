@@ -131,7 +131,15 @@ describe("seedDemoCommunity", () => {
     expect(
       await count(`SELECT count(*) FROM answers a WHERE vote_score <> COALESCE((SELECT sum(CASE WHEN vote_type = 'up' THEN 1 ELSE -1 END) FROM votes v WHERE v.answer_id = a.id), 0)`),
     ).toBe(0);
-    expect(await count(`SELECT count(*) FROM questions q WHERE vote_score <> (SELECT COALESCE(sum(vote_score), 0) FROM answers a WHERE a.question_id = q.id)`)).toBe(0);
+    expect(
+      await count(`SELECT count(*) FROM questions q WHERE vote_score <> COALESCE((SELECT sum(CASE WHEN vote_type = 'up' THEN 1 ELSE -1 END) FROM question_votes v WHERE v.question_id = q.id), 0)`),
+    ).toBe(0);
+    expect(await count(`SELECT count(*) FROM question_votes`)).toBeGreaterThan(20);
+    expect(await count(`SELECT count(*) FROM question_votes v JOIN questions q ON q.id = v.question_id WHERE q.author_id = v.user_id`)).toBe(0);
+    // Several questions have an accepted answer, each one of their own answers.
+    expect(await count(`SELECT count(*) FROM questions WHERE accepted_answer_id IS NOT NULL`)).toBeGreaterThan(5);
+    expect(await count(`SELECT count(*) FROM questions q JOIN answers a ON a.id = q.accepted_answer_id WHERE a.question_id <> q.id`)).toBe(0);
+    expect(await count(`SELECT count(*) FROM answers WHERE NOT is_auto_generated AND length(trim(content)) < 20`)).toBe(0);
     expect(
       await count(`SELECT count(*) FROM questions q WHERE last_activity_at <> GREATEST(q.created_at,
         (SELECT max(created_at) FROM answers a WHERE a.question_id = q.id),

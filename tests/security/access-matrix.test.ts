@@ -228,8 +228,8 @@ const table: Record<string, Case[]> = {
     { name: "question in private group", expect: [404, 404, 200, 200, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) } }) },
   ],
   "POST /api/questions/[id]/answers": [
-    { name: "public question", expect: membersOnly(201), request: (w) => ({ params: { id: id(w.question) }, ...json({ content: "My answer" }) }) },
-    { name: "question in private group", expect: [401, 404, 201, 201, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) }, ...json({ content: "My answer" }) }) },
+    { name: "public question", expect: membersOnly(201), request: (w) => ({ params: { id: id(w.question) }, ...json({ content: "My answer, with enough words" }) }) },
+    { name: "question in private group", expect: [401, 404, 201, 201, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) }, ...json({ content: "My answer, with enough words" }) }) },
   ],
   "POST /api/questions/[id]/generate-preview": [
     // No AI provider is configured here: a member who may generate learns that (503); nobody else gets that far.
@@ -263,6 +263,22 @@ const table: Record<string, Case[]> = {
   "DELETE /api/questions/[id]/save": [
     { name: "public question", expect: membersOnly(200), request: (w) => ({ params: { id: id(w.question) } }) },
     { name: "question in private group", expect: [401, 404, 200, 200, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) } }) },
+  ],
+  "POST /api/questions/[id]/vote": [
+    { name: "the owner's question", expect: [401, 200, 403, 200, 200], request: (w) => ({ params: { id: id(w.question) }, ...json({ voteType: "up" }) }) },
+    { name: "the owner's question in private group", expect: [401, 404, 403, 200, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) }, ...json({ voteType: "up" }) }) },
+  ],
+  "DELETE /api/questions/[id]/vote": [
+    { name: "the owner's question", expect: [401, 200, 403, 200, 200], request: (w) => ({ params: { id: id(w.question) } }) },
+    { name: "the owner's question in private group", expect: [401, 404, 403, 200, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) } }) },
+  ],
+  "POST /api/questions/[id]/accept": [
+    { name: "an answer to the owner's question", expect: [401, 403, 200, 403, 403], request: (w) => ({ params: { id: id(w.question) }, ...json({ answerId: w.answer.id }) }) },
+    { name: "an answer to the owner's question in private group", expect: [401, 404, 200, 403, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) }, ...json({ answerId: w.hiddenAnswer.id }) }) },
+  ],
+  "DELETE /api/questions/[id]/accept": [
+    { name: "the owner's question", expect: [401, 403, 200, 403, 403], request: (w) => ({ params: { id: id(w.question) } }) },
+    { name: "the owner's question in private group", expect: [401, 404, 200, 403, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) } }) },
   ],
   "GET /api/questions/[id]/saved": [
     { name: "public question", expect: all(200), request: (w) => ({ params: { id: id(w.question) } }) },

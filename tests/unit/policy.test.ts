@@ -32,6 +32,8 @@ const rows: Row[] = [
   ["question.delete", "own question", question, N, N, Y, N],
   ["question.rollback", "own question", question, N, N, Y, N],
   ["question.save", "-", undefined, N, Y, Y, Y],
+  ["question.accept", "own question", question, N, N, Y, N],
+  ["question.vote", "a member's question", question, N, Y, N, Y],
   ["question.search", "-", undefined, Y, Y, Y, Y],
   ["answer.create", "-", undefined, N, Y, Y, Y],
   ["answer.generate", "-", undefined, N, Y, Y, Y],

@@ -54,7 +54,7 @@ export async function createAnswer({
 
 /**
  * Deletes an answer with its votes and comments (foreign-key cascades) and, in the same
- * statement, takes its final score and comment count off the question's counters.
+ * statement, takes its comment count off the question's counters (the question's score is its own).
  */
 export async function deleteAnswer(answer: { id: number }): Promise<void> {
   // DELETE waits for any vote or comment write holding the answer row, then RETURNING sees the
@@ -62,11 +62,10 @@ export async function deleteAnswer(answer: { id: number }): Promise<void> {
   const rows = await db.$queryRaw<{ id: number }[]>`
     WITH removed AS (
       DELETE FROM answers WHERE id = ${answer.id}
-      RETURNING question_id, vote_score, comment_count
+      RETURNING question_id, comment_count
     )
     UPDATE questions q
        SET answer_count = q.answer_count - 1,
-           vote_score = q.vote_score - removed.vote_score,
            comment_count = q.comment_count - removed.comment_count
       FROM removed
      WHERE q.id = removed.question_id

@@ -73,6 +73,8 @@ export interface AnswerJson {
   editedAt: string | null;
   author: AuthorJson;
   viewerVote: VoteType | null;
+  /** Whether the question's author accepted this answer. */
+  isAccepted: boolean;
   commentCount: number;
   /** The first comments (COMMENTS_PER_ANSWER at most, oldest first) as trees. */
   comments: CommentJson[];
@@ -125,7 +127,8 @@ export function toVoteType(value: string | null | undefined): VoteType | null {
 
 /**
  * An answer for the viewer (null for a visitor), with the viewer's own vote, the answer's first
- * comment trees (from buildCommentTree; empty when not loaded) and the cursor of the others.
+ * comment trees (from buildCommentTree; empty when not loaded), the cursor of the others, and
+ * whether it is the question's accepted answer (the question's accepted_answer_id says so).
  */
 export function presentAnswer(
   row: AnswerRow,
@@ -134,7 +137,8 @@ export function presentAnswer(
     viewerVote = null,
     comments = [],
     commentsCursor = null,
-  }: { viewer: Viewer | null; viewerVote?: VoteType | string | null; comments?: CommentJson[]; commentsCursor?: string | null },
+    isAccepted = false,
+  }: { viewer: Viewer | null; viewerVote?: VoteType | string | null; comments?: CommentJson[]; commentsCursor?: string | null; isAccepted?: boolean },
 ): AnswerJson {
   return {
     id: row.id,
@@ -150,6 +154,7 @@ export function presentAnswer(
     editedAt: row.editedAt?.toISOString() ?? null,
     author: presentAuthor(row.author, viewer?.id),
     viewerVote: viewer ? toVoteType(viewerVote) : null,
+    isAccepted,
     commentCount: row.commentCount,
     comments,
     commentsCursor,

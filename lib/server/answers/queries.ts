@@ -87,17 +87,20 @@ type PresentableAnswerRow = AnswerRow & { comments: CommentRow[]; votes: { voteT
 /**
  * Answers read with presentedAnswersSelect, presented with the trees of their first
  * COMMENTS_PER_ANSWER comments (the oldest, so every reply's parent is among them), the cursor
- * of the rest, and the viewer's vote.
+ * of the rest, and the viewer's vote; the question's accepted answer (acceptedAnswerId) comes
+ * first, the others keep their order.
  */
-export function presentAnswers(rows: readonly PresentableAnswerRow[], viewer: Viewer | null): AnswerJson[] {
+export function presentAnswers(rows: readonly PresentableAnswerRow[], viewer: Viewer | null, acceptedAnswerId: number | null = null): AnswerJson[] {
   const pages = new Map(rows.map((row) => [row.id, toPage(row.comments, COMMENTS_PER_ANSWER, (c) => c.createdAt)]));
   const trees = commentTreesByAnswer([...pages.values()].flatMap((page) => page.rows), viewer);
-  return rows.map(({ comments: _comments, votes, ...row }) =>
+  const ordered = [...rows.filter((row) => row.id === acceptedAnswerId), ...rows.filter((row) => row.id !== acceptedAnswerId)];
+  return ordered.map(({ comments: _comments, votes, ...row }) =>
     presentAnswer(row, {
       viewer,
       viewerVote: toVoteType(votes[0]?.voteType) ?? null,
       comments: trees.get(row.id) ?? [],
       commentsCursor: pages.get(row.id)?.nextCursor ?? null,
+      isAccepted: row.id === acceptedAnswerId,
     }),
   );
 }
@@ -106,9 +109,9 @@ export function presentAnswers(rows: readonly PresentableAnswerRow[], viewer: Vi
  * A question's answers as GET /api/questions/{id} and the question page show them: presented,
  * with the viewer's votes and the comment trees, in one query (visibility is the caller's).
  */
-export async function listPresentedAnswers(questionId: number, viewer: Viewer | null): Promise<AnswerJson[]> {
+export async function listPresentedAnswers(questionId: number, viewer: Viewer | null, acceptedAnswerId: number | null = null): Promise<AnswerJson[]> {
   const { select, orderBy } = presentedAnswersSelect(viewer);
-  return presentAnswers(await db.answer.findMany({ where: { questionId }, select, orderBy: [...orderBy] }), viewer);
+  return presentAnswers(await db.answer.findMany({ where: { questionId }, select, orderBy: [...orderBy] }), viewer, acceptedAnswerId);
 }
 
 /** One answer as GET /api/questions/{id} presents it (comments, the viewer's vote), or 404 "Answer not found" (also when hidden). */

@@ -261,6 +261,40 @@ export async function notifyUpvote(tx: Tx, { answerId, voterId }: { answerId: nu
 }
 
 /**
+ * Tells an answer's author that the asker accepted it (type other, "Your answer was accepted",
+ * linking to the answer on its question). Accepting has no switch of its own (like comments);
+ * the e-mail follows emailNotifications. Nobody is told when askers accept their own answer,
+ * nor the AI assistant (recipientFor). Call it in the transaction that set the mark, only when
+ * the mark moved to this answer.
+ */
+export async function notifyAnswerAccepted(tx: Tx, { answerId, accepterId }: { answerId: number; accepterId: string }): Promise<number | null> {
+  const answer = await tx.answer.findUnique({
+    where: { id: answerId },
+    select: { id: true, authorId: true, question: { select: { id: true, title: true, groupId: true } } },
+  });
+  if (!answer) return null;
+  const { question } = answer;
+  const recipient = await recipientFor(tx, answer.authorId, {
+    actorId: accepterId,
+    setting: null,
+    questionId: question.id,
+    questionInNoGroup: question.groupId === null,
+  });
+  if (!recipient) return null;
+  const accepter = await tx.user.findUnique({ where: { id: accepterId }, select: actorSelect });
+  return insert(tx, recipient, {
+    type: "other",
+    title: "Your answer was accepted",
+    message: `${nameOf(accepter)} accepted your answer to ${quote(question.title)}`,
+    relatedId: answer.id,
+    relatedType: "answer",
+    questionId: question.id,
+    link: answerLink(question.id, answer.id),
+    actorId: accepterId,
+  });
+}
+
+/**
  * Tells a member about a new follower (type follow, linking to the follower's profile). A
  * repeated follow (unfollow, follow again) within a day tells them nothing new. Call it in
  * the transaction that inserted the user_follows row, only when the row is new.

@@ -2,6 +2,8 @@ import "server-only";
 import { renderMarkdown } from "@/lib/markdown/render";
 import { forgetPopularTags, forgetTrending } from "@/lib/server/cache";
 import { db, type Prisma } from "@/lib/server/db";
+import { notFound } from "@/lib/server/errors";
+import { NOTIFYING_TRANSACTION, notifyAnswerAccepted } from "@/lib/server/notifications/mutations";
 import type { Viewer } from "@/lib/server/policy";
 import type { QuestionDetailRow } from "@/lib/server/questions/presenters";
 import type { QuestionRef } from "@/lib/server/questions/queries";
@@ -88,6 +90,7 @@ export async function createQuestion(author: Viewer, input: NewQuestion): Promis
     voteScore: 0,
     answerCount: 0,
     commentCount: 0,
+    acceptedAnswerId: null,
     author: {
       id: row.authorId,
       email: row.email,
@@ -100,6 +103,7 @@ export async function createQuestion(author: Viewer, input: NewQuestion): Promis
     group: input.group ? { id: input.group.id, name: input.group.name, isPrivate: input.group.isPrivate } : null,
     tags: input.tags.map((t) => ({ tag: { id: t.id, name: t.name, color: t.color } })),
     savedBy: [],
+    votes: [],
     aiJob: { status: row.jobStatus, attempts: row.jobAttempts, nextAttemptAt: row.jobNextAttemptAt },
     answers: [],
   };
@@ -216,4 +220,42 @@ export async function saveQuestion(viewer: Viewer, question: Pick<QuestionRef, "
 export async function unsaveQuestion(viewer: Viewer, question: Pick<QuestionRef, "id">): Promise<boolean> {
   await db.savedQuestion.deleteMany({ where: { userId: viewer.id, questionId: question.id } });
   return false;
+}
+
+/** A question's accepted answer after POST or DELETE /api/questions/{id}/accept. */
+export interface AcceptedState {
+  questionId: number;
+  acceptedAnswerId: number | null;
+}
+
+/** Message of the 404 for an answer that is not one of the question's. */
+export const ANSWER_OF_QUESTION_NOT_FOUND = "Answer not found";
+
+/**
+ * Marks one of the question's answers accepted (moving the mark from any other): the single
+ * column questions.accepted_answer_id is set in one statement, so simultaneous accepts leave
+ * exactly one accepted answer. 404 when the answer is not one of this question's. When the mark
+ * moves to a new answer, its author is told in the same transaction (notifyAnswerAccepted);
+ * every future side effect of accepting (a reputation ledger) belongs here too.
+ */
+export async function acceptAnswer({ question, answerId, accepter }: { question: QuestionRef; answerId: number; accepter: Viewer }): Promise<AcceptedState> {
+  return db.$transaction(async (tx) => {
+    // The row lock orders concurrent accepts, so each sees the mark the one before it left.
+    const [before] = await tx.$queryRaw<{ accepted: number | null }[]>`
+      SELECT accepted_answer_id AS accepted FROM questions WHERE id = ${question.id} FOR UPDATE`;
+    if (!before) throw notFound(ANSWER_OF_QUESTION_NOT_FOUND);
+    const moved = await tx.$executeRaw`
+      UPDATE questions SET accepted_answer_id = ${answerId}
+       WHERE id = ${question.id}
+         AND EXISTS (SELECT 1 FROM answers WHERE id = ${answerId} AND question_id = ${question.id})`;
+    if (moved === 0) throw notFound(ANSWER_OF_QUESTION_NOT_FOUND);
+    if (before.accepted !== answerId) await notifyAnswerAccepted(tx, { answerId, accepterId: accepter.id });
+    return { questionId: question.id, acceptedAnswerId: answerId };
+  }, NOTIFYING_TRANSACTION);
+}
+
+/** Removes the question's accepted mark (repeating it changes nothing); nobody is told. */
+export async function unacceptAnswer({ question }: { question: QuestionRef }): Promise<AcceptedState> {
+  await db.$executeRaw`UPDATE questions SET accepted_answer_id = NULL WHERE id = ${question.id} AND accepted_answer_id IS NOT NULL`;
+  return { questionId: question.id, acceptedAnswerId: null };
 }

@@ -1,10 +1,11 @@
 import "server-only";
 import { markdownToPlainText } from "@/lib/markdown/render";
 import { isAiConfigured } from "@/lib/server/ai/config";
-import type { AnswerJson } from "@/lib/server/answers/presenters";
+import { toVoteType, type AnswerJson } from "@/lib/server/answers/presenters";
 import type { Prisma } from "@/lib/server/db";
 import { questionViewerCan, type Viewer } from "@/lib/server/policy";
 import { authorSelect, presentAuthor, type AuthorJson } from "@/lib/server/users/presenters";
+import type { VoteType } from "@/lib/validation/votes";
 
 /** Longest plain-text description snippet a question summary carries (docs/API.md: at most 300). */
 export const DESCRIPTION_SNIPPET_LENGTH = 280;
@@ -32,6 +33,7 @@ export function questionSummarySelect(viewer: Viewer | null) {
     voteScore: true,
     answerCount: true,
     commentCount: true,
+    acceptedAnswerId: true,
     author: { select: authorSelect },
     group: { select: { id: true, name: true, isPrivate: true } },
     tags: { select: { tag: { select: { id: true, name: true, color: true } } }, orderBy: { id: "asc" } },
@@ -50,6 +52,7 @@ export function questionDetailSelect(viewer: Viewer | null) {
     ...summary,
     descriptionHtml: true,
     editedAt: true,
+    votes: { where: { userId: viewer?.id ?? NOBODY }, select: { voteType: true }, take: 1 },
     aiJob: { select: { status: true, attempts: true, nextAttemptAt: true } },
   } as const satisfies Prisma.QuestionSelect;
 }
@@ -77,13 +80,15 @@ export interface QuestionSummaryJson {
   voteScore: number;
   answerCount: number;
   commentCount: number;
+  /** Whether the asker accepted one of its answers. */
+  hasAcceptedAnswer: boolean;
   _count: { answers: number };
   author: AuthorJson;
   group: GroupRefJson | null;
   tags: TagRefJson[];
   aiAnswer: { id: number; snippet: string } | null;
   saved: boolean;
-  viewerCan: { edit: boolean; delete: boolean; save: boolean };
+  viewerCan: { edit: boolean; delete: boolean; save: boolean; accept: boolean; vote: boolean };
 }
 
 /** The state of a question's owed automatic answer (DECISIONS.md section 6). */
@@ -103,6 +108,10 @@ export interface QuestionDetailJson extends Omit<QuestionSummaryJson, "aiAnswer"
   descriptionHtml: string;
   /** When its author last edited it (its revisions page shows the history); null when never. */
   editedAt: string | null;
+  /** The viewer's own vote on the question (null for visitors and when they have none). */
+  viewerVote: VoteType | null;
+  /** The answer the asker accepted (listed first among `answers`), or null. */
+  acceptedAnswerId: number | null;
   answers: AnswerJson[];
   aiStatus: AiStatusJson | null;
 }
@@ -120,6 +129,7 @@ function presentShared(row: SharedRow, viewer: Viewer | null) {
     voteScore: row.voteScore,
     answerCount: row.answerCount,
     commentCount: row.commentCount,
+    hasAcceptedAnswer: row.acceptedAnswerId !== null,
     _count: { answers: row.answerCount },
     author: presentAuthor(row.author, viewer?.id),
     group: row.group ? { id: row.group.id, name: row.group.name, isPrivate: row.group.isPrivate } : null,
@@ -164,6 +174,8 @@ export function presentQuestionDetail(row: QuestionDetailRow, viewer: Viewer | n
     description: row.description,
     descriptionHtml: row.descriptionHtml,
     editedAt: row.editedAt?.toISOString() ?? null,
+    viewerVote: viewer ? toVoteType(row.votes[0]?.voteType) : null,
+    acceptedAnswerId: row.acceptedAnswerId,
     answers: row.answers,
     aiStatus: presentAiStatus(row.aiJob),
   };
@@ -172,4 +184,21 @@ export function presentQuestionDetail(row: QuestionDetailRow, viewer: Viewer | n
 /** Whether the viewer saved a question (GET, POST and DELETE /api/questions/{id}/save[d]). */
 export function presentSavedState(saved: boolean): { saved: boolean } {
   return { saved };
+}
+
+/** A question's accepted answer (POST and DELETE /api/questions/{id}/accept). */
+export function presentAcceptedState(state: { questionId: number; acceptedAnswerId: number | null }): { questionId: number; acceptedAnswerId: number | null } {
+  return { questionId: state.questionId, acceptedAnswerId: state.acceptedAnswerId };
+}
+
+/** What POST and DELETE /api/questions/{id}/vote answer. */
+export interface QuestionVoteResultJson {
+  questionId: number;
+  voteScore: number;
+  viewerVote: VoteType | null;
+}
+
+/** The state of a question's score after a vote is set or withdrawn. */
+export function presentQuestionVoteResult(row: { questionId: number; voteScore: number; viewerVote: string | null }): QuestionVoteResultJson {
+  return { questionId: row.questionId, voteScore: row.voteScore, viewerVote: toVoteType(row.viewerVote) };
 }

@@ -25,7 +25,8 @@ export interface QuestionListFilters {
   /** A tag name (lower-case); an unknown name gives an empty list. */
   tag?: string;
   tagId?: number;
-  answers?: "answered" | "unanswered";
+  /** "notAccepted": no answer accepted yet (answered or not). */
+  answers?: "answered" | "unanswered" | "notAccepted";
   /** Only the questions of this group (a group page; its visibility is still applied). */
   groupId?: number;
   /** Text the title or the description contains, case-insensitively (a group page's search). */
@@ -93,6 +94,7 @@ export function questionListWhere(viewer: Viewer | null, filters: QuestionListFi
   if (filters.tagId !== undefined) and.push({ tags: { some: { tagId: filters.tagId } } });
   if (filters.answers === "answered") and.push({ answerCount: { gt: 0 } });
   if (filters.answers === "unanswered") and.push({ answerCount: 0 });
+  if (filters.answers === "notAccepted") and.push({ acceptedAnswerId: null });
   if (filters.groupId !== undefined) and.push({ groupId: filters.groupId });
   if (filters.text) {
     const text = escapeLike(filters.text);
@@ -280,7 +282,7 @@ export async function getQuestionDetail(id: number, viewer: Viewer | null): Prom
     select: { ...questionDetailSelect(viewer), answers: presentedAnswersSelect(viewer) },
   });
   if (!row) return null;
-  return { ...row, answers: presentAnswers(row.answers, viewer) };
+  return { ...row, answers: presentAnswers(row.answers, viewer, row.acceptedAnswerId) };
 }
 
 /** A question page's data, or 404 "Question not found" (also when it is hidden from the viewer). */

@@ -110,7 +110,7 @@ describe("useEarlyAction", () => {
 
 describe("Generate AI Answer before hydration", () => {
   it("generates from the prompt that was in the box when Generate was pressed", async () => {
-    const fetchMock = mockFetch(() => jsonResponse({ content: "A short answer.", provenance: "p" }));
+    const fetchMock = mockFetch(() => jsonResponse({ content: "A short answer, long enough to post.", provenance: "p" }));
     const early = new FormData();
     early.set("prompt", "Explain it for a beginner");
     earlyState().queue.push({ key: "generate:5", data: early });
@@ -125,7 +125,7 @@ describe("Generate AI Answer before hydration", () => {
   });
 
   it("reads the prompt from the field, so text typed before hydration is not lost", async () => {
-    const fetchMock = mockFetch(() => jsonResponse({ content: "A short answer.", provenance: "p" }));
+    const fetchMock = mockFetch(() => jsonResponse({ content: "A short answer, long enough to post.", provenance: "p" }));
     renderWithClient(<GenerateAiAnswer questionId={6} />);
     const field = screen.getByRole("textbox", { name: "Custom prompt" }) as HTMLTextAreaElement;
     // Typed into the server's markup: the field has it, React's state does not.

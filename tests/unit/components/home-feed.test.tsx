@@ -191,6 +191,7 @@ describe("QuestionFeed filters", () => {
       "No answers",
       "Answered",
       "Unanswered",
+      "No accepted answer",
     ]);
     await userEvent.click(within(dialog).getByRole("radio", { name: "Highest score" }));
     await userEvent.click(within(dialog).getByRole("radio", { name: "Unanswered" }));
@@ -203,6 +204,17 @@ describe("QuestionFeed filters", () => {
     expect(chips).toHaveTextContent("Tagged with:typescript");
     expect(window.location.search).toBe("?sort=votes&answers=unanswered&tag=typescript");
     await waitFor(() => expect(lastUrl()).toBe("/api/questions?sort=votes&answers=unanswered&tag=typescript&limit=20"));
+  });
+
+  it("filters to the questions with no accepted answer", async () => {
+    renderFeed("/", page([makeSummary()]));
+    await userEvent.click(screen.getByRole("button", { name: /Filter/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Filter Questions" });
+    await userEvent.click(within(dialog).getByRole("radio", { name: "No accepted answer" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Apply Filters" }));
+    expect(await screen.findByRole("group", { name: "Active filters" })).toHaveTextContent("Filter by:No accepted answer");
+    expect(window.location.search).toBe("?answers=notAccepted");
+    await waitFor(() => expect(lastUrl()).toBe("/api/questions?sort=newest&answers=notAccepted&limit=20"));
   });
 
   it("says when nothing matches the filters", async () => {

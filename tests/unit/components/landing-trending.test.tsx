@@ -15,6 +15,7 @@ function question(id: number, overrides: Partial<QuestionSummaryJson> = {}): Que
     voteScore: 3,
     answerCount: 4,
     commentCount: 0,
+    hasAcceptedAnswer: false,
     _count: { answers: 4 },
     author: { id: "u1", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null, handle: "ada" },
     group: null,
@@ -25,7 +26,7 @@ function question(id: number, overrides: Partial<QuestionSummaryJson> = {}): Que
     ],
     aiAnswer: null,
     saved: false,
-    viewerCan: { edit: false, delete: false, save: false },
+    viewerCan: { edit: false, delete: false, save: false, accept: false, vote: false },
     ...overrides,
   };
 }
