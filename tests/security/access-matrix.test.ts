@@ -78,9 +78,9 @@ const table: Record<string, Case[]> = {
     { name: "automatic answer (nobody may delete it)", expect: [401, 403, 403, 403, 403], request: (w) => ({ params: { id: id(w.autoAnswer) } }) },
   ],
   "PUT /api/answers/[id]": [
-    { name: "owner's answer", expect: [401, 403, 200, 403, 403], request: async (w) => ({ params: { id: id(await freshAnswer(w)) }, ...json({ content: "Edited answer" }) }) },
-    { name: "owner's answer in private group", expect: [401, 404, 200, 403, 404], request: async (w) => ({ params: { id: id(await freshAnswer(w, true)) }, ...json({ content: "Edited answer" }) }) },
-    { name: "automatic answer (nobody may edit it)", expect: [401, 403, 403, 403, 403], request: (w) => ({ params: { id: id(w.autoAnswer) }, ...json({ content: "Edited answer" }) }) },
+    { name: "owner's answer", expect: [401, 403, 200, 403, 403], request: async (w) => ({ params: { id: id(await freshAnswer(w)) }, ...json({ content: "Edited answer, long enough to post" }) }) },
+    { name: "owner's answer in private group", expect: [401, 404, 200, 403, 404], request: async (w) => ({ params: { id: id(await freshAnswer(w, true)) }, ...json({ content: "Edited answer, long enough to post" }) }) },
+    { name: "automatic answer (nobody may edit it)", expect: [401, 403, 403, 403, 403], request: (w) => ({ params: { id: id(w.autoAnswer) }, ...json({ content: "Edited answer, long enough to post" }) }) },
   ],
   "GET /api/answers/[id]/revisions": [
     { name: "public answer", expect: all(200), request: (w) => ({ params: { id: id(w.answer) } }) },

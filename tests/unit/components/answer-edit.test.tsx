@@ -26,14 +26,14 @@ describe("editing an answer", () => {
     const editor = within(dialog).getByRole("textbox", { name: "Answer" });
     expect(editor).toHaveValue("Use a ref.");
     await userEvent.clear(editor);
-    await userEvent.type(editor, "Use useRef.");
+    await userEvent.type(editor, "Use useRef to keep the value.");
     await userEvent.type(within(dialog).getByRole("textbox", { name: /Edit summary/ }), "Named the hook");
     await userEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Answer updated", expect.anything()));
     expect(fetchMock).toHaveBeenCalledWith("/api/answers/10", expect.objectContaining({ method: "PUT" }));
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({ content: "Use useRef.", summary: "Named the hook" });
-    expect(await screen.findByText("Use useRef.")).toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body))).toEqual({ content: "Use useRef to keep the value.", summary: "Named the hook" });
+    expect(await screen.findByText("Use useRef to keep the value.")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: /edited/ })).toHaveAttribute("href", "/answers/10/revisions");
   });
 

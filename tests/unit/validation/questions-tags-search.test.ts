@@ -80,7 +80,7 @@ describe("list query schemas", () => {
 
   it.each([
     [{ sort: "hot" }, "sort must be newest, activity, votes or views"],
-    [{ answers: "some" }, "answers must be answered or unanswered"],
+    [{ answers: "some" }, "answers must be answered, unanswered or notAccepted"],
     [{ limit: "0" }, "limit must be a whole number of at least 1"],
     [{ limit: "ten" }, "limit must be a whole number of at least 1"],
   ])("refuses %j", (input, message) => {
