@@ -43,6 +43,11 @@ export async function screenshots(page: Page, name: string) {
 
 /** Fails on any serious or critical accessibility violation (axe-core, WCAG 2.1 AA rules). */
 export async function expectAccessible(page: Page) {
+  // Colours read mid-transition (a toast fading in or out) are not the page's colours: let finite
+  // animations and transitions finish first (spinners and pulses run forever and are left alone).
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
