@@ -81,9 +81,9 @@ export function updateAnswer(question: QuestionDetail, answerId: number, edit: (
 
 const voteValue = (vote: "up" | "down" | null) => (vote === "up" ? 1 : vote === "down" ? -1 : 0);
 
-/** An answer after the viewer's vote changes to `next` (null withdraws it), its score moved to match. */
-export function applyVote(answer: Answer, next: "up" | "down" | null): Answer {
-  return { ...answer, viewerVote: next, voteScore: answer.voteScore - voteValue(answer.viewerVote) + voteValue(next) };
+/** An answer or a question after the viewer's vote changes to `next` (null withdraws it), its score moved to match. */
+export function applyVote<T extends { viewerVote: "up" | "down" | null; voteScore: number }>(post: T, next: "up" | "down" | null): T {
+  return { ...post, viewerVote: next, voteScore: post.voteScore - voteValue(post.viewerVote) + voteValue(next) };
 }
 
 /** How many comments a tree holds, replies included. */

@@ -49,8 +49,6 @@ export function useVote(questionId: number, answerId: number) {
   });
 }
 
-const voteValue = (vote: VoteType | null) => (vote === "up" ? 1 : vote === "down" ? -1 : 0);
-
 /**
  * Votes on the question itself, or withdraws the vote (next: null); like useVote, the arrow and
  * score change at once and go back if the call fails.
@@ -66,11 +64,7 @@ export function useQuestionVote(questionId: number) {
     onMutate: async (next) => {
       await queryClient.cancelQueries({ queryKey: detailKey, exact: true });
       const previous = queryClient.getQueryData<QuestionDetail>(detailKey);
-      updateQuestionDetail(queryClient, questionId, (q) => ({
-        ...q,
-        viewerVote: next,
-        voteScore: q.voteScore - voteValue(q.viewerVote) + voteValue(next),
-      }));
+      updateQuestionDetail(queryClient, questionId, (q) => applyVote(q, next));
       return { previous };
     },
     onError: (error, _next, context) => {

@@ -22,17 +22,57 @@ interface ScoreRow {
   voteScore: number | null;
 }
 
-// The end of a vote statement, after its `delta` CTE (d: how far the score moves): the answer's
-// score moves in the same statement, and it returns the delta and the score. (The question's
+/** Where the votes of a kind of post live: its vote table, the column naming the post, and the posts' table. */
+interface VoteTable {
+  votes: Prisma.Sql;
+  postColumn: Prisma.Sql;
+  posts: Prisma.Sql;
+}
+
+const answerVotes: VoteTable = { votes: Prisma.raw("votes"), postColumn: Prisma.raw("answer_id"), posts: Prisma.raw("answers") };
+const questionVotes: VoteTable = { votes: Prisma.raw("question_votes"), postColumn: Prisma.raw("question_id"), posts: Prisma.raw("questions") };
+
+// The end of a vote statement, after its `delta` CTE (d: how far the score moves): the post's
+// score moves in the same statement, and it returns the delta and the score. (A question's
 // vote_score is its own score, moved by question votes only.)
-const movedScores = (answerId: number) => Prisma.sql`scored AS (
-      UPDATE answers a SET vote_score = a.vote_score + delta.d
+const movedScore = (t: VoteTable, postId: number) => Prisma.sql`scored AS (
+      UPDATE ${t.posts} p SET vote_score = p.vote_score + delta.d
         FROM delta
-       WHERE a.id = ${answerId} AND delta.d <> 0
-      RETURNING a.vote_score
+       WHERE p.id = ${postId} AND delta.d <> 0
+      RETURNING p.vote_score
     )
     SELECT (SELECT d FROM delta) AS delta,
-           COALESCE((SELECT vote_score FROM scored), (SELECT vote_score FROM answers WHERE id = ${answerId})) AS "voteScore"`;
+           COALESCE((SELECT vote_score FROM scored), (SELECT vote_score FROM ${t.posts} WHERE id = ${postId})) AS "voteScore"`;
+
+/**
+ * One statement setting the voter's vote on a post and moving its score: a first vote counts ±1,
+ * switching ±2, repeating changes nothing. The upsert only writes when the stored type differs,
+ * so a returned row is either a fresh insert (xmax = 0) or a switch from the other type; no
+ * returned row means a repeat.
+ */
+const setVoteSql = (t: VoteTable, voterId: string, postId: number, voteType: VoteType) => {
+  const first = weight[voteType];
+  return Prisma.sql`
+    WITH upsert AS (
+      INSERT INTO ${t.votes} (user_id, ${t.postColumn}, vote_type, created_at)
+      VALUES (${voterId}, ${postId}, ${voteType}, timezone('UTC', now()))
+      ON CONFLICT (user_id, ${t.postColumn}) DO UPDATE
+        SET vote_type = EXCLUDED.vote_type, created_at = EXCLUDED.created_at
+        WHERE ${t.votes}.vote_type IS DISTINCT FROM EXCLUDED.vote_type
+      RETURNING (xmax = 0) AS inserted
+    ), delta AS (
+      SELECT COALESCE(SUM(CASE WHEN inserted THEN ${first}::int ELSE ${2 * first}::int END), 0)::int AS d FROM upsert
+    ), ${movedScore(t, postId)}`;
+};
+
+/** One statement removing the voter's vote on a post (if any) and taking it off its score. */
+const withdrawVoteSql = (t: VoteTable, voterId: string, postId: number) => Prisma.sql`
+    WITH removed AS (
+      DELETE FROM ${t.votes} WHERE user_id = ${voterId} AND ${t.postColumn} = ${postId}
+      RETURNING vote_type
+    ), delta AS (
+      SELECT COALESCE(SUM(CASE WHEN vote_type = 'up' THEN -1 WHEN vote_type = 'down' THEN 1 ELSE 0 END), 0)::int AS d FROM removed
+    ), ${movedScore(t, postId)}`;
 
 /**
  * Sets the member's vote on an answer: a first vote counts ±1, switching counts ±2, repeating
@@ -42,22 +82,9 @@ const movedScores = (answerId: number) => Prisma.sql`scored AS (
  * votes on different answers cannot exceed it.
  */
 export async function setVote({ answer, voter, voteType }: { answer: { id: number }; voter: { id: string }; voteType: VoteType }): Promise<VoteOutcome> {
-  const first = weight[voteType];
-  // The upsert only writes when the stored type differs, so a returned row is either a fresh
-  // insert (xmax = 0) or a switch from the other type; no returned row means a repeat.
   const row = await orIfGone(
     db.$transaction(async (tx) => {
-      const [scored] = await tx.$queryRaw<ScoreRow[]>`
-        WITH upsert AS (
-          INSERT INTO votes (user_id, answer_id, vote_type, created_at)
-          VALUES (${voter.id}, ${answer.id}, ${voteType}, timezone('UTC', now()))
-          ON CONFLICT (user_id, answer_id) DO UPDATE
-            SET vote_type = EXCLUDED.vote_type, created_at = EXCLUDED.created_at
-            WHERE votes.vote_type IS DISTINCT FROM EXCLUDED.vote_type
-          RETURNING (xmax = 0) AS inserted
-        ), delta AS (
-          SELECT COALESCE(SUM(CASE WHEN inserted THEN ${first}::int ELSE ${2 * first}::int END), 0)::int AS d FROM upsert
-        ), ${movedScores(answer.id)}`;
+      const [scored] = await tx.$queryRaw<ScoreRow[]>(setVoteSql(answerVotes, voter.id, answer.id, voteType));
       if (scored && scored.delta !== 0) await chargeInTransaction(tx, "voteDaily", voter.id); // 429 undoes the vote
       // A new up-vote, or a down-vote turned up: its author hears of it in this transaction.
       if (scored && voteType === "up" && scored.delta > 0) await notifyUpvote(tx, { answerId: answer.id, voterId: voter.id });
@@ -74,13 +101,7 @@ export async function setVote({ answer, voter, voteType }: { answer: { id: numbe
  * the answer's score in the same statement.
  */
 export async function withdrawVote({ answer, voter }: { answer: { id: number }; voter: { id: string } }): Promise<VoteOutcome> {
-  const [row] = await db.$queryRaw<ScoreRow[]>`
-    WITH removed AS (
-      DELETE FROM votes WHERE user_id = ${voter.id} AND answer_id = ${answer.id}
-      RETURNING vote_type
-    ), delta AS (
-      SELECT COALESCE(SUM(CASE WHEN vote_type = 'up' THEN -1 WHEN vote_type = 'down' THEN 1 ELSE 0 END), 0)::int AS d FROM removed
-    ), ${movedScores(answer.id)}`;
+  const [row] = await db.$queryRaw<ScoreRow[]>(withdrawVoteSql(answerVotes, voter.id, answer.id));
   if (!row || row.voteScore === null) throw notFound(ANSWER_NOT_FOUND);
   return { answerId: answer.id, voteScore: row.voteScore, viewerVote: null, changed: row.delta !== 0 };
 }
@@ -93,16 +114,6 @@ export interface QuestionVoteOutcome {
   changed: boolean;
 }
 
-// As movedScores, for the question's own score.
-const movedQuestionScore = (questionId: number) => Prisma.sql`scored AS (
-      UPDATE questions q SET vote_score = q.vote_score + delta.d
-        FROM delta
-       WHERE q.id = ${questionId} AND delta.d <> 0
-      RETURNING q.vote_score
-    )
-    SELECT (SELECT d FROM delta) AS delta,
-           COALESCE((SELECT vote_score FROM scored), (SELECT vote_score FROM questions WHERE id = ${questionId})) AS "voteScore"`;
-
 /**
  * Sets the member's vote on a question, as setVote does on an answer: a first vote counts ±1,
  * switching ±2, repeating changes nothing (the vote row and the question's score in one
@@ -111,20 +122,9 @@ const movedQuestionScore = (questionId: number) => Prisma.sql`scored AS (
  * ledger would hook in here.
  */
 export async function setQuestionVote({ question, voter, voteType }: { question: { id: number }; voter: { id: string }; voteType: VoteType }): Promise<QuestionVoteOutcome> {
-  const first = weight[voteType];
   const row = await orIfGone(
     db.$transaction(async (tx) => {
-      const [scored] = await tx.$queryRaw<ScoreRow[]>`
-        WITH upsert AS (
-          INSERT INTO question_votes (user_id, question_id, vote_type, created_at)
-          VALUES (${voter.id}, ${question.id}, ${voteType}, timezone('UTC', now()))
-          ON CONFLICT (user_id, question_id) DO UPDATE
-            SET vote_type = EXCLUDED.vote_type, created_at = EXCLUDED.created_at
-            WHERE question_votes.vote_type IS DISTINCT FROM EXCLUDED.vote_type
-          RETURNING (xmax = 0) AS inserted
-        ), delta AS (
-          SELECT COALESCE(SUM(CASE WHEN inserted THEN ${first}::int ELSE ${2 * first}::int END), 0)::int AS d FROM upsert
-        ), ${movedQuestionScore(question.id)}`;
+      const [scored] = await tx.$queryRaw<ScoreRow[]>(setVoteSql(questionVotes, voter.id, question.id, voteType));
       if (scored && scored.delta !== 0) await chargeInTransaction(tx, "voteDaily", voter.id); // 429 undoes the vote
       return scored;
     }),
@@ -136,13 +136,7 @@ export async function setQuestionVote({ question, voter, voteType }: { question:
 
 /** Withdraws the member's vote on a question (nothing happens when there is none), taking it off its score in the same statement. */
 export async function withdrawQuestionVote({ question, voter }: { question: { id: number }; voter: { id: string } }): Promise<QuestionVoteOutcome> {
-  const [row] = await db.$queryRaw<ScoreRow[]>`
-    WITH removed AS (
-      DELETE FROM question_votes WHERE user_id = ${voter.id} AND question_id = ${question.id}
-      RETURNING vote_type
-    ), delta AS (
-      SELECT COALESCE(SUM(CASE WHEN vote_type = 'up' THEN -1 WHEN vote_type = 'down' THEN 1 ELSE 0 END), 0)::int AS d FROM removed
-    ), ${movedQuestionScore(question.id)}`;
+  const [row] = await db.$queryRaw<ScoreRow[]>(withdrawVoteSql(questionVotes, voter.id, question.id));
   if (!row || row.voteScore === null) throw notFound(QUESTION_NOT_FOUND);
   return { questionId: question.id, voteScore: row.voteScore, viewerVote: null, changed: row.delta !== 0 };
 }
