@@ -8,11 +8,61 @@ import { Prisma } from "@/lib/generated/prisma/client";
  * Every permission in Agora is decided here and nowhere else.
  */
 
+/** A member's role: everyone is a member; moderators and admins keep the site clean (issue 14). */
+export const ROLES = ["member", "moderator", "admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A stored role as one of ROLES (anything unknown counts as "member"). */
+export function asRole(value: string | null | undefined): Role {
+  return (ROLES as readonly string[]).includes(value ?? "") ? (value as Role) : "member";
+}
+
 /** The signed-in member making a request, as far as permissions need to know. */
 export interface Viewer {
   id: string;
   /** Ids of the groups the viewer belongs to (for private-group visibility). */
   groupIds?: number[];
+  /** The member's role; absent means "member". */
+  role?: string | null;
+  /** The member's reputation; absent means 1. */
+  reputation?: number | null;
+  /** While in the future, the member may read but not write. */
+  suspendedUntil?: Date | null;
+}
+
+/** Whether the viewer is a moderator or an admin. */
+export function isStaff(viewer: Viewer | null): boolean {
+  const role = asRole(viewer?.role);
+  return role === "moderator" || role === "admin";
+}
+
+/** Whether the viewer is an admin. */
+export function isAdmin(viewer: Viewer | null): boolean {
+  return asRole(viewer?.role) === "admin";
+}
+
+/**
+ * Privileges by reputation (issue 13), Stack Overflow's ladder cut to what Agora has. Every
+ * member keeps what SPEC.md gives every member (ask, answer, vote, comment); reputation adds
+ * these. Moderators and admins have all of them. /help/privileges renders this table.
+ */
+export const PRIVILEGES = [
+  { key: "closeVote", reputation: 250, title: "Vote to close and reopen", description: "Vote to close a question that is a duplicate, off topic or needs details, and to reopen it. Three votes close a question, as one moderator's does." },
+  { key: "review", reputation: 500, title: "Review suggested edits", description: "Approve or reject the edits other members suggest, from the post or the review queue." },
+  { key: "edit", reputation: 1000, title: "Edit any post", description: "Edit anyone's question or answer directly, and roll it back to an earlier revision. Below this, an edit of someone else's post is a suggested edit." },
+] as const;
+export type Privilege = (typeof PRIVILEGES)[number]["key"];
+
+/** The reputation a privilege needs. */
+export function privilegeReputation(privilege: Privilege): number {
+  return PRIVILEGES.find((p) => p.key === privilege)!.reputation;
+}
+
+/** Whether the viewer holds the privilege: enough reputation, or a moderator's or admin's role. */
+export function hasPrivilege(viewer: Viewer | null, privilege: Privilege): boolean {
+  if (!viewer) return false;
+  if (isStaff(viewer)) return true;
+  return (viewer.reputation ?? 1) >= privilegeReputation(privilege);
 }
 
 export interface QuestionResource {

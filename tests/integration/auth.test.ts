@@ -54,10 +54,15 @@ describe("POST /api/register", () => {
     expect(res.status).toBe(201);
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(
-      ["bio", "city", "country", "createdAt", "email", "firstName", "id", "lastName", "notificationSettings", "privacySettings", "profileImageUrl", "socialLinks", "updatedAt", "website"].sort(),
+      ["bio", "city", "country", "createdAt", "email", "emailVerified", "firstName", "id", "lastName", "notificationSettings", "privacySettings", "profileImageUrl", "reputation", "role", "socialLinks", "suspendedUntil", "updatedAt", "website"].sort(),
     );
     expect(body).toMatchObject({
       email,
+      // A role in the body is ignored: everyone signs up a member, with 1 reputation.
+      role: "member",
+      reputation: 1,
+      emailVerified: false,
+      suspendedUntil: null,
       firstName: "Ada",
       lastName: null,
       socialLinks: { twitter: null, linkedin: null, github: null },

@@ -1,5 +1,6 @@
 import "server-only";
 import type { AuthorRow } from "@/lib/server/users/presenters";
+import { asRole } from "@/lib/server/policy";
 import { defaultNotificationSettings, defaultPrivacySettings } from "@/lib/validation/users";
 
 export interface CurrentUserRow extends AuthorRow {
@@ -10,6 +11,10 @@ export interface CurrentUserRow extends AuthorRow {
   country: string | null;
   notificationSettings: unknown;
   privacySettings: unknown;
+  role: string;
+  reputation: number;
+  suspendedUntil: Date | null;
+  emailVerifiedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -30,6 +35,10 @@ export function presentCurrentUser(user: CurrentUserRow) {
     country: user.country,
     notificationSettings: { ...defaultNotificationSettings, ...((user.notificationSettings ?? {}) as object) },
     privacySettings: { ...defaultPrivacySettings, ...((user.privacySettings ?? {}) as object) },
+    role: asRole(user.role),
+    reputation: user.reputation,
+    emailVerified: user.emailVerifiedAt !== null,
+    suspendedUntil: user.suspendedUntil && user.suspendedUntil > new Date() ? user.suspendedUntil.toISOString() : null,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

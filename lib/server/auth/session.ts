@@ -45,6 +45,10 @@ export const viewerSelect = {
   privacySettings: true,
   preferences: true,
   isAssistant: true,
+  role: true,
+  reputation: true,
+  suspendedUntil: true,
+  emailVerifiedAt: true,
   createdAt: true,
   updatedAt: true,
 } as const satisfies Prisma.UserSelect;
