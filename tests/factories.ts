@@ -13,10 +13,15 @@ export const uniqueEmail = (tag = "user") => `${tag}-${unique()}@example.com`;
 
 export type TestUser = Awaited<ReturnType<typeof createUser>>;
 
-/** A member (or, with isAssistant, the kind of account automatic answers are posted by). */
-export async function createUser(data: { tag?: string; firstName?: string | null; lastName?: string | null; isAssistant?: boolean; email?: string } = {}) {
+/**
+ * A member (or, with isAssistant, the kind of account automatic answers are posted by), with a
+ * verified e-mail address unless `emailVerifiedAt: null` asks for an unverified one.
+ */
+export async function createUser(
+  data: { tag?: string; firstName?: string | null; lastName?: string | null; isAssistant?: boolean; email?: string; emailVerifiedAt?: Date | null } = {},
+) {
   const { tag, ...rest } = data;
-  return db.user.create({ data: { email: uniqueEmail(tag ?? "user"), ...rest } });
+  return db.user.create({ data: { email: uniqueEmail(tag ?? "user"), emailVerifiedAt: new Date(), ...rest } });
 }
 
 /** A group with its creator as first member, plus the given members; private when asked. */

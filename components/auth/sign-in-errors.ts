@@ -1,4 +1,4 @@
-import { SIGN_IN_THROTTLED_MESSAGE } from "@/lib/validation/auth";
+import { OAUTH_ACCOUNT_EXISTS_MESSAGE, SIGN_IN_THROTTLED_MESSAGE } from "@/lib/validation/auth";
 
 /** The wrong-credentials message of the sign-in form. */
 export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password.";
@@ -10,6 +10,7 @@ export const GENERIC_ERROR_MESSAGE = "Something went wrong. Please try again.";
 const messages: Record<string, string> = {
   CredentialsSignin: INVALID_CREDENTIALS_MESSAGE,
   EmailNotVerified: "That account has no verified email address, so it cannot sign in here. Verify it with the provider, or sign in with email and password.",
+  OAuthAccountNotVerified: OAUTH_ACCOUNT_EXISTS_MESSAGE,
   AccessDenied: "That account cannot sign in here.",
   OAuthSignin: "Could not start signing in with that provider. Please try again.",
   OAuthCallback: "Signing in with that provider did not complete. Please try again.",

@@ -149,6 +149,8 @@ const table = {
   "user.listInDirectory": { visitor: publicProfile, member: profileForMembers },
   "user.changeSettings": { visitor: "no", member: "yes" },
   "user.deleteAccount": { visitor: "no", member: "yes" },
+  "user.resendVerification": { visitor: "no", member: "yes" }, // 409 once verified (lib/server/auth/email-tokens.ts)
+  "user.resetPassword": { visitor: "yes", member: "yes" }, // asking for a link, or using one: the e-mailed token is the proof
   "image.upload": { visitor: "no", member: "yes" },
   "group.create": { visitor: "no", member: "yes" },
   "group.viewDirectory": { visitor: "yes", member: "yes" }, // names, descriptions and counts of every group (DECISIONS.md 7)

@@ -7,8 +7,8 @@ import { log } from "@/lib/server/log";
 import { isPeerAddressStamped, PEER_ADDRESS_HEADER } from "@/lib/server/peer-address";
 import { SIGN_IN_THROTTLED_MESSAGE } from "@/lib/validation/auth";
 
-/** Whom a limit counts: the client's address (clientIp) or the signed-in member's id. */
-export type LimitKey = "ip" | "member";
+/** Whom a limit counts: the client's address (clientIp), the signed-in member's id, or an e-mail address typed into a form. */
+export type LimitKey = "ip" | "member" | "email";
 
 /** One limit: its allowance, whom it counts, where its default comes from, and its 429 message. */
 export interface LimitSpec {
@@ -67,6 +67,23 @@ const limits = {
   passwordChange: {
     points: 10, duration: 60 * 60, key: "member", source: "Agora (guessing the current password)",
     message: "Too many password attempts. Please try again later.",
+  },
+  // E-mail verification and password reset (lib/server/auth/email-tokens.ts).
+  verificationResend: {
+    points: 5, duration: 60 * 60, key: "member", source: "Agora (each resend is an e-mail; Discourse limits activation e-mails per hour as well)",
+    message: "We sent several verification e-mails this hour. Please check your inbox (and spam folder), or try again later.",
+  },
+  passwordResetIp: {
+    points: 6, duration: 60 * 60, key: "ip", source: "Discourse: forgot-password-hr (6 an hour per IP)",
+    message: "Too many password reset requests from your network. Please try again later.",
+  },
+  passwordResetEmail: {
+    points: 3, duration: 60 * 60, key: "email", source: "Agora (one inbox is not flooded; counted for every address typed, known or not)",
+    message: "We already sent several reset links to that address this hour. Please check your inbox, or try again later.",
+  },
+  emailLinkRedeem: {
+    points: 20, duration: 60 * 60, key: "ip", source: "Agora (bounds the password hashing of resets; guessing a 256-bit token is hopeless anyway)",
+    message: "Too many attempts with e-mailed links from your network. Please try again later.",
   },
 } satisfies Record<string, LimitSpec>;
 

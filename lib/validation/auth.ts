@@ -61,3 +61,38 @@ export const signInSchema = z.object(
 
 export type SignInFormValues = z.input<typeof signInSchema>;
 export type SignInInput = z.output<typeof signInSchema>;
+
+/** A password as registration accepts it (also a reset's new password). */
+const newPasswordSchema = z
+  .string({ error: PASSWORD_TOO_SHORT_MESSAGE })
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_TOO_LONG_MESSAGE);
+
+/** What an e-mailed link's token looks like (43 base64url characters); anything else is refused as used or expired. */
+const tokenSchema = z.string({ error: "The link is missing its token." }).trim().min(1, "The link is missing its token.").max(200, "The link is missing its token.");
+
+/** POST /api/auth/verify-email. */
+export const verifyEmailSchema = z.object({ token: tokenSchema }, { error: "Request body must be a JSON object" });
+export type VerifyEmailInput = z.output<typeof verifyEmailSchema>;
+
+/** POST /api/auth/forgot-password and the "Forgot password" form. */
+export const forgotPasswordSchema = z.object({ email: emailSchema }, { error: "Request body must be a JSON object" });
+export type ForgotPasswordInput = z.output<typeof forgotPasswordSchema>;
+
+/** POST /api/auth/reset-password (the form checks the confirmation itself). */
+export const resetPasswordSchema = z.object({ token: tokenSchema, newPassword: newPasswordSchema }, { error: "Request body must be a JSON object" });
+export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;
+
+/** What the forgot-password form and its 202 say, whether or not the address has an account. */
+export const FORGOT_PASSWORD_SENT_MESSAGE = "If an account exists for that address, we sent a link to reset the password.";
+/** A reset link that was used, expired or never existed. */
+export const RESET_LINK_INVALID_MESSAGE = "This reset link has expired or was already used. Request a new one.";
+/** A verification link that was used, expired or never existed. */
+export const VERIFY_LINK_INVALID_MESSAGE = "This verification link has expired or was already used. Sign in and press Resend to get a new one.";
+/** What an OAuth sign-in refused for an existing, unverified account says on /login (error=OAuthAccountNotVerified). */
+export const OAUTH_ACCOUNT_EXISTS_MESSAGE =
+  "An account with this e-mail already exists. Sign in with your password first and verify your e-mail address; then this sign-in option will work too. Forgot the password? Reset it.";
+/** What a successful reset says. */
+export const PASSWORD_RESET_MESSAGE = "Your password has been reset. Sign in with the new password.";
+/** What a spent verification link says. */
+export const EMAIL_VERIFIED_MESSAGE = "Your e-mail address is verified. Thank you!";

@@ -67,6 +67,8 @@ const rows: Row[] = [
   ["user.listInDirectory", "private", profile("private"), N, N, Y, N],
   ["user.changeSettings", "-", undefined, N, Y, Y, Y],
   ["user.deleteAccount", "-", undefined, N, Y, Y, Y],
+  ["user.resendVerification", "-", undefined, N, Y, Y, Y],
+  ["user.resetPassword", "-", undefined, Y, Y, Y, Y],
   ["image.upload", "-", undefined, N, Y, Y, Y],
   ["group.viewDirectory", "-", undefined, Y, Y, Y, Y],
   ["group.create", "-", undefined, N, Y, Y, Y],

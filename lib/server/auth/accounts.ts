@@ -4,6 +4,7 @@ import { conflict } from "@/lib/server/errors";
 import { charge, chargeInTransaction, refuseIfSpent } from "@/lib/server/rate-limit";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "@/lib/server/auth/password";
 import { tokenName, viewerSelect, type Viewer } from "@/lib/server/auth/session";
+import { issueVerificationEmail } from "@/lib/server/auth/email-tokens";
 import { signInSchema, type RegisterInput } from "@/lib/validation/auth";
 
 /** The 409 message of POST /api/register (DECISIONS.md section 3). */
@@ -28,10 +29,12 @@ export async function registerUser(input: RegisterInput, ip: string): Promise<Vi
         const existing = await tx.user.findUnique({ where: { email: input.email }, select: { id: true } });
         if (existing) throw conflict(EMAIL_TAKEN_MESSAGE);
         await chargeInTransaction(tx, "register", ip); // 429, and nothing is created
-        return tx.user.create({
+        const user = await tx.user.create({
           data: { email: input.email, passwordHash, firstName: input.firstName ?? null, lastName: input.lastName ?? null },
           select: viewerSelect,
         });
+        await issueVerificationEmail(tx, user); // the address is unverified until its link is opened
+        return user;
       },
       { maxWait: 15_000, timeout: 15_000 },
     );
@@ -91,35 +94,43 @@ function splitName(name: string | null | undefined): { firstName: string | null;
 
 const safeImage = (url: string | null | undefined) => (url && /^https:\/\//.test(url) && url.length <= 2048 ? url : null);
 
+/** Why an OAuth sign-in was refused: next-auth's error code on /login (components/auth/sign-in-errors.ts). */
+export type OAuthRefusal = "EmailNotVerified" | "OAuthAccountNotVerified" | "AccessDenied";
+
 /**
- * The member an OAuth sign-in belongs to: the one already linked to this provider account,
- * else the one with the same verified e-mail (linked now), else a new member. Null when the
- * sign-in must be refused (no verified e-mail, or the assistant account).
+ * The member an OAuth sign-in belongs to: the one already linked to this provider account, else
+ * the one with the same address, linked now only when that member verified the address (else
+ * refused with OAuthAccountNotVerified: whoever registered it may not be its owner, and joining
+ * would let their password into the owner's account), else a new member whose address counts as
+ * verified (the provider vouched for it). Refused with EmailNotVerified when the provider does
+ * not vouch for the address, AccessDenied for the assistant account.
  */
-export async function resolveOAuthUser(identity: OAuthIdentity): Promise<{ id: string } | null> {
+export async function resolveOAuthUser(identity: OAuthIdentity): Promise<{ id: string } | { refused: OAuthRefusal }> {
   const key = { provider: identity.provider, providerAccountId: identity.providerAccountId };
   const linked = await db.account.findUnique({
     where: { provider_providerAccountId: key },
     select: { user: { select: { id: true, isAssistant: true } } },
   });
-  if (linked) return linked.user.isAssistant ? null : { id: linked.user.id };
+  if (linked) return linked.user.isAssistant ? { refused: "AccessDenied" } : { id: linked.user.id };
 
   const email = identity.email?.trim().toLowerCase();
-  if (!email || !identity.emailVerified || email.length > 254) return null;
+  if (!email || !identity.emailVerified || email.length > 254) return { refused: "EmailNotVerified" };
 
-  let user = await db.user.findUnique({ where: { email }, select: { id: true, isAssistant: true } });
+  const userSelect = { id: true, isAssistant: true, emailVerifiedAt: true } as const;
+  let user = await db.user.findUnique({ where: { email }, select: userSelect });
   if (!user) {
     try {
       user = await db.user.create({
-        data: { email, ...splitName(identity.name), profileImageUrl: safeImage(identity.image) },
-        select: { id: true, isAssistant: true },
+        data: { email, ...splitName(identity.name), profileImageUrl: safeImage(identity.image), emailVerifiedAt: new Date() },
+        select: userSelect,
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      user = await db.user.findUnique({ where: { email }, select: { id: true, isAssistant: true } });
+      user = await db.user.findUnique({ where: { email }, select: userSelect });
     }
   }
-  if (!user || user.isAssistant) return null;
+  if (!user || user.isAssistant) return { refused: "AccessDenied" };
+  if (!user.emailVerifiedAt) return { refused: "OAuthAccountNotVerified" };
 
   try {
     await db.account.create({ data: { ...key, userId: user.id } });
@@ -127,7 +138,7 @@ export async function resolveOAuthUser(identity: OAuthIdentity): Promise<{ id: s
     if (!isUniqueViolation(error)) throw error;
     // Linked by a concurrent sign-in: use whatever it linked to.
     const again = await db.account.findUnique({ where: { provider_providerAccountId: key }, select: { userId: true } });
-    return again ? { id: again.userId } : null;
+    return again ? { id: again.userId } : { refused: "AccessDenied" };
   }
   return { id: user.id };
 }

@@ -153,7 +153,7 @@ export const authOptions: NextAuthOptions = {
         name: user.name,
         image: user.image,
       });
-      if (!resolved) return "/login?error=EmailNotVerified";
+      if ("refused" in resolved) return `/login?error=${resolved.refused}`;
       // next-auth hands this same object to the jwt callback: make it our member's id.
       user.id = resolved.id;
       return true;

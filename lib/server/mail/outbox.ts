@@ -6,11 +6,7 @@ import type { EmailMessage } from "@/lib/server/mail/templates";
 /** Longest subject email_outbox stores. */
 const MAX_SUBJECT = 300;
 
-/**
- * Writes an e-mail to the outbox inside the caller's transaction, so it exists exactly when
- * what caused it was committed; the background sender delivers it after the response.
- */
-export async function enqueueEmail(tx: Prisma.TransactionClient, message: EmailMessage): Promise<void> {
+async function writeToOutbox(tx: Prisma.TransactionClient, message: EmailMessage): Promise<void> {
   await tx.emailOutbox.create({
     data: {
       to: message.to,
@@ -21,4 +17,26 @@ export async function enqueueEmail(tx: Prisma.TransactionClient, message: EmailM
     select: { id: true },
   });
   kickMailSender();
+}
+
+/**
+ * Writes a member's e-mail (notification, digest) to the outbox inside the caller's transaction,
+ * so it exists exactly when what caused it was committed; the background sender delivers it
+ * after the response. This is the one gate of member mail: an address that is not a member's
+ * verified address gets nothing (docs/SECURITY.md: unverified members receive no e-mail but
+ * their verification). Returns whether the message was written.
+ */
+export async function enqueueEmail(tx: Prisma.TransactionClient, message: EmailMessage): Promise<boolean> {
+  const verified = await tx.user.count({ where: { email: message.to, emailVerifiedAt: { not: null } } });
+  if (verified === 0) return false;
+  await writeToOutbox(tx, message);
+  return true;
+}
+
+/**
+ * Writes an account e-mail (verification link, password reset link) to the outbox: these go to
+ * unverified addresses too, since they are how an address is proved.
+ */
+export async function enqueueAccountEmail(tx: Prisma.TransactionClient, message: EmailMessage): Promise<void> {
+  await writeToOutbox(tx, message);
 }

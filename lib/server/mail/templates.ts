@@ -147,3 +147,81 @@ export function renderDigestEmail(input: {
   );
   return { to: input.to, subject, text, html };
 }
+
+function buttonHtml(link: { href: string; absolute: boolean }, label: string): string {
+  if (!link.absolute) return `<p style="margin:0 0 20px;font-size:15px">${linkHtml(link, label)}</p>`;
+  return [
+    '<p style="margin:0 0 20px">',
+    `<a href="${escapeHtml(link.href)}" style="display:inline-block;background:#4f46e5;color:#ffffff;font-weight:600;font-size:15px;padding:10px 18px;border-radius:8px;text-decoration:none">${escapeHtml(label)}</a>`,
+    "</p>",
+  ].join("");
+}
+
+/** An account e-mail (verification, password reset): a greeting, what happened, one button and what to do if it was not you. */
+function renderAccountEmail(input: {
+  to: string;
+  recipientName: string;
+  subject: string;
+  intro: string;
+  action: string;
+  path: string;
+  validity: string;
+  notYou: string;
+  baseUrl?: string | null;
+}): EmailMessage {
+  const base = input.baseUrl === undefined ? configuredSiteUrl() : input.baseUrl;
+  const target = emailLink(input.path, base);
+  const text = [
+    `Hi ${input.recipientName},`,
+    "",
+    input.intro,
+    "",
+    `${input.action}: ${linkText(target)}`,
+    "",
+    input.validity,
+    "",
+    input.notYou,
+    "",
+    "--",
+    "Agora sends this e-mail to the address given for an account; it is not a notification you can switch off.",
+  ].join("\n");
+  const html = layoutHtml(
+    input.subject,
+    [
+      `<p style="margin:0 0 12px;font-size:15px">Hi ${escapeHtml(input.recipientName)},</p>`,
+      `<p style="margin:0 0 20px;font-size:15px;line-height:1.5;color:#374151">${escapeHtml(input.intro)}</p>`,
+      buttonHtml(target, input.action),
+      `<p style="margin:0 0 12px;font-size:14px;line-height:1.5;color:#374151">${escapeHtml(input.validity)}</p>`,
+      `<p style="margin:0;font-size:14px;line-height:1.5;color:#6b7280">${escapeHtml(input.notYou)}</p>`,
+    ].join("\n"),
+    "Agora sends this e-mail to the address given for an account; it is not a notification you can switch off.",
+  );
+  return { to: input.to, subject: input.subject, text, html };
+}
+
+/** The "verify your e-mail address" message of a new account, with its single-use link (valid 24 hours). */
+export function renderVerificationEmail(input: { to: string; recipientName: string; token: string; baseUrl?: string | null }): EmailMessage {
+  return renderAccountEmail({
+    ...input,
+    subject: "Verify your e-mail address for Agora",
+    intro: "Thanks for joining Agora. Please confirm that this e-mail address is yours, so that we can send you notifications.",
+    action: "Verify my e-mail address",
+    path: `/verify-email?token=${encodeURIComponent(input.token)}`,
+    validity: "The link works once and for 24 hours.",
+    notYou:
+      "If you did not create an Agora account, do not open the link: someone typed your address. You can ignore this e-mail, or take the account over with \"Forgot password?\" on the sign-in page.",
+  });
+}
+
+/** The password reset message, with its single-use link (valid 1 hour). */
+export function renderPasswordResetEmail(input: { to: string; recipientName: string; token: string; baseUrl?: string | null }): EmailMessage {
+  return renderAccountEmail({
+    ...input,
+    subject: "Reset your Agora password",
+    intro: "Someone asked to reset the password of the Agora account with this e-mail address. Choose a new password with the link below.",
+    action: "Choose a new password",
+    path: `/reset-password?token=${encodeURIComponent(input.token)}`,
+    validity: "The link works once and for 1 hour. Setting a new password signs you out everywhere.",
+    notYou: "If you did not ask for this, ignore this e-mail: your password stays as it is.",
+  });
+}
