@@ -182,6 +182,11 @@ export function AuthPanel({ initialMode, callbackUrl, providers, initialError = 
               <Field form={signInForm} name="password" label="Password">
                 {(props) => <PasswordInput {...props} autoComplete="current-password" />}
               </Field>
+              <p className="-mt-2 text-right text-sm">
+                <Link href="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
+                  Forgot password?
+                </Link>
+              </p>
               <Button type="submit" size="lg" className="mt-1 w-full" disabled={signingIn}>
                 {signingIn ? (
                   <>

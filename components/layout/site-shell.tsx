@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import dynamic from "next/dynamic";
 
 import { Sidebar } from "@/components/layout/sidebar";
 import { SkipLink } from "@/components/layout/skip-link";
@@ -7,6 +8,9 @@ import type { ShellUser } from "@/components/layout/types";
 import { ThemePreferenceSync } from "@/components/settings/theme-preference";
 import { getPageSession } from "@/lib/server/auth/session";
 import { getPreferences } from "@/lib/server/settings/queries";
+
+// Only unverified members see it: visitors' pages carry none of its code.
+const VerifyEmailBanner = dynamic(() => import("@/components/auth/verify-email-banner").then((m) => m.VerifyEmailBanner));
 
 /**
  * The frame of every page but the landing: top bar, the side bar for signed-in members
@@ -38,6 +42,7 @@ export async function SiteShell({ children, sidebar = true }: { children: ReactN
       <TopBar user={user} initialUnreadCount={unread} />
       <div className="mx-auto flex w-full max-w-screen-2xl flex-1">
         <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+          {viewer && !viewer.emailVerifiedAt && !viewer.isAssistant ? <VerifyEmailBanner email={viewer.email} /> : null}
           {children}
         </main>
         {/* After the page in the tab order (its main action is a few presses from the top), left on screen. */}

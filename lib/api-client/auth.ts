@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 
-import { getJson } from "@/lib/api-client/fetcher";
+import { apiJson, getJson } from "@/lib/api-client/fetcher";
 import { keys } from "@/lib/api-client/keys";
 import type { CurrentUserJson } from "@/lib/server/accounts/presenters";
 
@@ -26,4 +26,24 @@ export function useCurrentUser(initialUser?: CurrentUser | null) {
   });
   const user = query.data ?? null;
   return { user, isLoading: query.isLoading, isAuthenticated: user !== null };
+}
+
+/** POST /api/auth/resend-verification: a new verification link for the signed-in member. */
+export function resendVerification(): Promise<unknown> {
+  return apiJson("POST", "/api/auth/resend-verification");
+}
+
+/** POST /api/auth/verify-email: spends a verification link's token. */
+export function verifyEmailToken(token: string): Promise<{ emailVerified: true }> {
+  return apiJson("POST", "/api/auth/verify-email", { token });
+}
+
+/** POST /api/auth/forgot-password: asks for a reset link (202 whether or not the address has an account). */
+export function requestPasswordReset(email: string): Promise<{ message: string }> {
+  return apiJson("POST", "/api/auth/forgot-password", { email });
+}
+
+/** POST /api/auth/reset-password: sets a new password with a reset link's token. */
+export function resetPasswordWithToken(token: string, newPassword: string): Promise<{ message: string }> {
+  return apiJson("POST", "/api/auth/reset-password", { token, newPassword });
 }

@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+
+import { ResetPasswordForm } from "@/components/auth/email-link-forms";
+
+export const metadata: Metadata = {
+  title: "Choose a new password",
+  robots: { index: false },
+  referrer: "no-referrer",
+};
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** /reset-password?token=...: the link of the password reset e-mail; the form sends the token with the new password. */
+export default async function ResetPasswordPage({ searchParams }: { searchParams: SearchParams }) {
+  const raw = (await searchParams).token;
+  const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() || null;
+  return <ResetPasswordForm token={token} />;
+}

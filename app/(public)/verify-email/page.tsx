@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+
+import { VerifyEmailCard } from "@/components/auth/email-link-forms";
+import { getViewer } from "@/lib/server/auth/session";
+
+export const metadata: Metadata = {
+  title: "Verify your e-mail address",
+  robots: { index: false },
+  referrer: "no-referrer",
+};
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** /verify-email?token=...: the link of the verification e-mail; its button spends the token (a prefetch of the page does not). */
+export default async function VerifyEmailPage({ searchParams }: { searchParams: SearchParams }) {
+  const raw = (await searchParams).token;
+  const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() || null;
+  const signedIn = (await getViewer()) !== null;
+  return <VerifyEmailCard token={token} signedIn={signedIn} />;
+}
