@@ -4,7 +4,9 @@
 // section 7 keep from them) and private data exposure (e-mail addresses of others, password
 // hashes, session ids in any response). The routes come from disk: a new route or method
 // without a row here fails the suite.
+import crypto from "node:crypto";
 import sharp from "sharp";
+import { hashEmailToken, type EmailTokenPurpose } from "@/lib/server/auth/email-tokens";
 import { db } from "@/lib/server/db";
 import { resetLimit } from "@/lib/server/rate-limit";
 import { createAnswer, createComment, createGroup, createGroupInvitation, createJoinRequest, createQuestion, unique } from "@/tests/factories";
@@ -53,6 +55,16 @@ const memberWithProfile = async (visibility: "registered" | "private") => {
   const { user } = await createMember(`privacy-${unique()}`);
   await db.user.update({ where: { id: user.id }, data: { privacySettings: { profileVisibility: visibility } } });
   return user.id;
+};
+
+const randomIp = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+/** The token of a fresh e-mailed link of an unverified member of its own (never one of the world's). */
+const emailLink = async (purpose: EmailTokenPurpose) => {
+  const { user } = await createMember(`link-${unique()}`);
+  await db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: null } });
+  const token = crypto.randomBytes(32).toString("base64url");
+  await db.emailToken.create({ data: { userId: user.id, purpose, tokenHash: hashEmailToken(token), email: user.email, expiresAt: new Date(Date.now() + 60_000) } });
+  return token;
 };
 
 let png: Buffer;
@@ -115,6 +127,13 @@ const table: Record<string, Case[]> = {
     },
   ],
   "GET /api/auth/user": [{ name: "own account", expect: membersOnly(200), request: () => ({}) }],
+  // E-mail verification and password reset: anyone with the e-mailed link (the token is the proof); a fresh link per role.
+  "POST /api/auth/verify-email": [{ name: "a verification link", expect: all(200), request: async () => ({ ...json({ token: await emailLink("verify_email") }), headers: { "x-forwarded-for": randomIp() } }) }],
+  "POST /api/auth/resend-verification": [{ name: "an address verified already", expect: [401, 409, 409, 409, 409], request: () => ({}) }],
+  "POST /api/auth/forgot-password": [{ name: "any address", expect: all(202), request: () => ({ ...json({ email: `forgot-${unique()}@example.com` }), headers: { "x-forwarded-for": randomIp() } }) }],
+  "POST /api/auth/reset-password": [
+    { name: "a reset link", expect: all(200), request: async () => ({ ...json({ token: await emailLink("reset_password"), newPassword: "a whole new password" }), headers: { "x-forwarded-for": randomIp() } }) },
+  ],
   "POST /api/comments/[id]/replies": [
     { name: "public comment", expect: membersOnly(201), request: (w) => ({ params: { id: id(w.comment) }, ...json({ content: "A reply" }) }) },
     { name: "comment in private group", expect: [401, 404, 201, 201, 404], request: (w) => ({ params: { id: id(w.hiddenComment) }, ...json({ content: "A reply" }) }) },

@@ -151,6 +151,36 @@ const scenarios: Record<LimiterName, () => Promise<void>> = {
       callRoute(route("PATCH /api/users/change-password"), { cookie, json: { currentPassword: `guess number ${i}`, newPassword: "a brand new password" } }),
     );
   },
+  // Mail bombing through "Resend": verification e-mails per member per hour.
+  verificationResend: async () => {
+    const { user, cookie } = await createMember(`unverified-${unique()}`);
+    await db.user.update({ where: { id: user.id }, data: { emailVerifiedAt: null } });
+    await expectLimit("verificationResend", () => callRoute(route("POST /api/auth/resend-verification"), { cookie }));
+  },
+  // Reset requests from one network, each to a different address (known or not).
+  passwordResetIp: async () => {
+    const ip = newIp();
+    await expectLimit("passwordResetIp", () =>
+      callRoute(route("POST /api/auth/forgot-password"), { json: { email: `reset-${unique()}@example.com` }, headers: { "x-forwarded-for": ip } }),
+    );
+  },
+  // One inbox flooded with reset links from many networks; an address without an account is counted the same (no enumeration).
+  passwordResetEmail: async () => {
+    const { user } = await createMember(`resetee-${unique()}`);
+    await expectLimit("passwordResetEmail", () => callRoute(route("POST /api/auth/forgot-password"), { json: { email: user.email }, headers: { "x-forwarded-for": newIp() } }));
+    const unknown = `unknown-${unique()}@example.com`;
+    await expectLimit("passwordResetEmail", () => callRoute(route("POST /api/auth/forgot-password"), { json: { email: unknown }, headers: { "x-forwarded-for": newIp() } }));
+  },
+  // Spending e-mailed links (verification or reset, here unknown tokens) from one network: bounds the resets' password hashing.
+  emailLinkRedeem: async () => {
+    const ip = newIp();
+    await expectLimit("emailLinkRedeem", (i) =>
+      callRoute(route(i % 2 ? "POST /api/auth/verify-email" : "POST /api/auth/reset-password"), {
+        json: { token: `not-a-real-token-${i}`, newPassword: "long enough password" },
+        headers: { "x-forwarded-for": ip },
+      }),
+    );
+  },
 };
 
 describe("rate limits (DECISIONS.md section 8)", () => {
