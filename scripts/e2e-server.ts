@@ -17,7 +17,13 @@ process.env.TRUST_PROXY = "1";
 delete process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-e2e-"));
 fs.chmodSync(dataDir, 0o755);
-process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+// Where the tests find the server's data (the .eml files of its mail outbox, tests/e2e/email-trust.spec.ts).
+const pointer = path.join(os.tmpdir(), `agora-e2e-${Number(process.env.E2E_PORT ?? 3100)}.datadir`);
+fs.writeFileSync(pointer, dataDir);
+process.on("exit", () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.rmSync(pointer, { force: true });
+});
 
 async function main() {
   const fake = await startFakeOpenAI({
