@@ -13,6 +13,7 @@ import { metrics } from "@/lib/server/metrics";
  * | sessions         | expired sessions                                       | at expiry  |
  * | rate_limits      | expired counters                                       | at expiry  |
  * | ai_answer_jobs   | partial_content of done jobs (the answer is in answers) | 1 hour    |
+ * | email_tokens     | e-mailed links (used or not) once expired              | 1 day after expiry |
  *
  * Each statement touches at most RETENTION_BATCH rows, so no lock is held long and the job can
  * run beside traffic; the job loops until a table is done or its time budget is spent, and the
@@ -47,6 +48,9 @@ const steps: Record<string, (batch: number) => Prisma.Sql> = {
     UPDATE ai_answer_jobs SET partial_content = NULL WHERE id IN (
       SELECT id FROM ai_answer_jobs
        WHERE status = 'done' AND partial_content IS NOT NULL AND updated_at < ${NOW} - interval '1 hour' LIMIT ${batch})`,
+  email_tokens: (batch) => Prisma.sql`
+    DELETE FROM email_tokens WHERE id IN (
+      SELECT id FROM email_tokens WHERE expires_at < ${NOW} - interval '1 day' LIMIT ${batch})`,
 };
 
 /** What one run removed per table, and whether it finished every table within its budget. */

@@ -51,7 +51,12 @@ async function seedOldAndRecent() {
   await db.$executeRaw`UPDATE ai_answer_jobs SET updated_at = (now() AT TIME ZONE 'UTC') - interval '2 hours' WHERE id = ${doneJob.id}`;
   const runningJob = await db.aiAnswerJob.create({ data: { questionId: running.id, status: "running", partialContent: "half an answer" } });
   await db.$executeRaw`UPDATE ai_answer_jobs SET updated_at = (now() AT TIME ZONE 'UTC') - interval '2 hours' WHERE id = ${runningJob.id}`;
-  return { tag, question, oldSent, recentSent, oldPending, oldFailed, doneJob, runningJob };
+  const link = (name: string, expiresAt: Date) =>
+    db.emailToken.create({ data: { userId: user.id, purpose: "verify_email", tokenHash: `${tag}-${name}`.padEnd(64, "0"), email: user.email, expiresAt } });
+  const oldLink = await link("old", hoursAgo(25));
+  const recentlyExpiredLink = await link("recent", hoursAgo(2));
+  const liveLink = await link("live", new Date(Date.now() + 3600_000));
+  return { tag, user, question, oldSent, recentSent, oldPending, oldFailed, doneJob, runningJob, oldLink, recentlyExpiredLink, liveLink };
 }
 
 describe("retention", () => {
@@ -77,9 +82,12 @@ describe("retention", () => {
     expect((await db.aiAnswerJob.findUniqueOrThrow({ where: { id: s.doneJob.id } })).partialContent).toBeNull();
     expect((await db.aiAnswerJob.findUniqueOrThrow({ where: { id: s.runningJob.id } })).partialContent).toBe("half an answer");
 
+    const links = await db.emailToken.findMany({ where: { userId: s.user.id }, select: { id: true }, orderBy: { id: "asc" } });
+    expect(links.map((l) => l.id)).toEqual([s.recentlyExpiredLink.id, s.liveLink.id]);
+
     // A second run finds nothing of these left to do.
     const again = await runRetention({ batch: 2 });
-    expect(again.deleted).toEqual({ question_views: 0, email_outbox: 0, sessions: 0, rate_limits: 0, ai_answer_jobs: 0 });
+    expect(again.deleted).toEqual({ question_views: 0, email_outbox: 0, sessions: 0, rate_limits: 0, ai_answer_jobs: 0, email_tokens: 0 });
   });
 
   it("stops at its time budget and says it did not finish", async () => {
