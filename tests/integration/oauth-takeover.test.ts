@@ -4,7 +4,7 @@
 // (register with the victim's address, wait for the victim's OAuth sign-in, then use the
 // password on the account the victim uses) is tried here, step by step, and fails.
 import crypto from "node:crypto";
-import type { Account, Profile, User } from "next-auth";
+import NextAuth, { type Account, type NextAuthOptions, type Profile, type User } from "next-auth";
 import { db } from "@/lib/server/db";
 import { closeRateLimitStore } from "@/lib/server/rate-limit";
 import { authOptions } from "@/lib/server/auth/options";
@@ -17,6 +17,7 @@ import { POST as register } from "@/app/api/register/route";
 import { POST as forgotPassword } from "@/app/api/auth/forgot-password/route";
 import { POST as resetPassword } from "@/app/api/auth/reset-password/route";
 import { createUser, routeContext, unique, visitorRequest } from "@/tests/factories";
+import { startFakeOidc, type FakeIdentity, type FakeOidc } from "@/tests/support/fake-oidc";
 
 const ctx = routeContext();
 const ip = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
@@ -123,5 +124,150 @@ describe("the OAuth join rule", () => {
     const email = `unvouched-${unique()}@example.com`;
     expect((await oauthSignIn(email, { verified: false })).outcome).toBe("/login?error=EmailNotVerified");
     expect(await db.user.count({ where: { email } })).toBe(0);
+  });
+});
+
+/*
+ * The same, through next-auth's real OAuth flow: a loopback OpenID Connect provider (discovery,
+ * keys, a token endpoint issuing signed id_tokens), next-auth's Node handler for the sign-in
+ * start and the callback, PKCE and state cookies included. authOptions is loaded afresh with the
+ * provider's variables set, since its provider list is built when the module loads.
+ */
+describe("through next-auth's OAuth flow with an OpenID Connect provider", () => {
+  let fake: FakeOidc;
+  let options: NextAuthOptions;
+  let closeIsolated: () => Promise<void>;
+  const saved = { OIDC_ISSUER: process.env.OIDC_ISSUER, OIDC_CLIENT_ID: process.env.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: process.env.OIDC_CLIENT_SECRET };
+
+  beforeAll(async () => {
+    fake = await startFakeOidc();
+    process.env.OIDC_ISSUER = fake.issuer;
+    process.env.OIDC_CLIENT_ID = fake.clientId;
+    process.env.OIDC_CLIENT_SECRET = fake.clientSecret;
+    await jest.isolateModulesAsync(async () => {
+      options = (await import("@/lib/server/auth/options")).authOptions;
+      const isolatedDb = (await import("@/lib/server/db")).db;
+      const isolatedLimits = await import("@/lib/server/rate-limit");
+      closeIsolated = async () => {
+        await isolatedLimits.closeRateLimitStore();
+        await isolatedDb.$disconnect();
+      };
+    });
+  });
+
+  afterAll(async () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await closeIsolated();
+    await fake.close();
+  });
+
+  type Cookies = Record<string, string>;
+  interface Answer {
+    status: number;
+    redirect?: string;
+    cookies: Cookies;
+  }
+
+  /** One call of next-auth's Node handler (as tests/integration/auth-nextauth.test.ts drives it), with query parameters. */
+  async function call(action: string, { method = "GET", providerId, body, query = {}, cookies = {} }: { method?: string; providerId?: string; body?: Record<string, string>; query?: Record<string, string>; cookies?: Cookies }): Promise<Answer> {
+    const headers = new Map<string, string | string[]>();
+    const answer: Answer & { body?: unknown } = { status: 200, cookies: {} };
+    const res = {
+      status(code: number) {
+        answer.status = code;
+        return res;
+      },
+      setHeader(name: string, value: string | string[]) {
+        headers.set(name.toLowerCase(), value);
+        return res;
+      },
+      getHeader: (name: string) => headers.get(name.toLowerCase()),
+      end() {},
+      json(value: unknown) {
+        answer.body = value;
+      },
+      send(value: unknown) {
+        answer.body = value;
+      },
+    };
+    const req = {
+      method,
+      query: { ...query, nextauth: providerId ? [action, providerId] : [action] },
+      body,
+      cookies,
+      headers: { host: "localhost:3000", "x-forwarded-proto": "http", "x-forwarded-for": ip(), "user-agent": "jest-oauth" },
+    };
+    await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<void>)(req, res, options);
+    const location = headers.get("location");
+    answer.redirect = typeof location === "string" ? location : (answer.body as { url?: string } | undefined)?.url;
+    const setCookie = headers.get("set-cookie");
+    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      const pair = line.split(";")[0]!;
+      const index = pair.indexOf("=");
+      answer.cookies[pair.slice(0, index)] = decodeURIComponent(pair.slice(index + 1));
+    }
+    return answer;
+  }
+
+  /** "Continue with Single sign-on", the provider's consent, and next-auth's callback; what the browser ends with. */
+  async function signInWithProvider(identity: FakeIdentity) {
+    const csrf = await call("csrf", {});
+    const csrfToken = (csrf as Answer & { body?: { csrfToken: string } }).body!.csrfToken;
+    const start = await call("signin", { method: "POST", providerId: "oidc", body: { csrfToken, callbackUrl: "http://localhost:3000/", json: "true" }, cookies: csrf.cookies });
+    const authorize = new URL(start.redirect!);
+    expect(`${authorize.origin}${authorize.pathname}`).toBe(`${fake.issuer}/authorize`);
+    expect(authorize.searchParams.get("code_challenge_method")).toBe("S256");
+    const back = await call("callback", {
+      providerId: "oidc",
+      query: { code: fake.codeFor(identity), state: authorize.searchParams.get("state")! },
+      cookies: { ...csrf.cookies, ...start.cookies },
+    });
+    const token = back.cookies["next-auth.session-token"];
+    const viewer = token ? await getViewer(new Request("http://localhost/", { headers: { Cookie: `next-auth.session-token=${token}` } })) : null;
+    return { redirect: back.redirect ?? "", viewerId: viewer?.id ?? null };
+  }
+
+  it("refuses the victim's sign-in to the attacker's unverified account, and signs the victim in once they reset the password", async () => {
+    const victim = `victim-${unique()}@example.com`;
+    const identity = { sub: `oidc-${unique()}`, email: victim, emailVerified: true };
+    const attacker = await signUpWithPassword(victim, "attacker's password");
+
+    const refused = await signInWithProvider(identity);
+    expect(refused.redirect).toContain("/login?error=OAuthAccountNotVerified");
+    expect(refused.viewerId).toBeNull();
+    expect(await db.account.count({ where: { providerAccountId: identity.sub } })).toBe(0);
+    expect(await sessionAlive(attacker.cookie)).toBe(true); // nothing changed for the account
+
+    // The victim resets the password from their inbox: the attacker is out.
+    await forgotPassword(visitorRequest("/api/auth/forgot-password", { method: "POST", json: { email: victim }, headers: { "X-Forwarded-For": ip() } }), ctx);
+    await settleScheduledAccountWork();
+    const mail = await db.emailOutbox.findFirstOrThrow({ where: { to: victim, subject: "Reset your Agora password" } });
+    const token = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1]!;
+    const reset = await resetPassword(visitorRequest("/api/auth/reset-password", { method: "POST", json: { token, newPassword: "the victim's own password" }, headers: { "X-Forwarded-For": ip() } }), ctx);
+    expect(reset.status).toBe(200);
+    expect(await sessionAlive(attacker.cookie)).toBe(false);
+
+    const joined = await signInWithProvider(identity);
+    expect(joined.redirect).toBe("http://localhost:3000/");
+    expect(joined.viewerId).toBe(attacker.id);
+    expect(await signsIn(victim, "attacker's password")).toBe(false);
+  });
+
+  it("joins a verified account, creates a verified one for a new address, and refuses an address the provider does not vouch for", async () => {
+    const member = await createUser();
+    const joined = await signInWithProvider({ sub: `oidc-${unique()}`, email: member.email, emailVerified: true });
+    expect(joined.viewerId).toBe(member.id);
+
+    const email = `oidc-new-${unique()}@example.com`;
+    const created = await signInWithProvider({ sub: `oidc-${unique()}`, email, emailVerified: true });
+    expect(created.viewerId).not.toBeNull();
+    expect((await db.user.findUniqueOrThrow({ where: { email } })).emailVerifiedAt).not.toBeNull();
+
+    const unvouched = await signInWithProvider({ sub: `oidc-${unique()}`, email: `oidc-unvouched-${unique()}@example.com`, emailVerified: false });
+    expect(unvouched.redirect).toContain("/login?error=EmailNotVerified");
+    expect(unvouched.viewerId).toBeNull();
   });
 });
