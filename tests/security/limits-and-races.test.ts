@@ -297,6 +297,7 @@ describe("50 identical requests at once have exactly one effect", () => {
     expect(statuses.filter((s) => s !== 201).every((s) => s === 409)).toBe(true);
     expect(await db.user.count({ where: { email } })).toBe(1);
     expect(await db.session.count({ where: { user: { email } } })).toBe(1);
+    expect(await db.emailOutbox.count({ where: { to: email } })).toBe(1); // one verification e-mail
   });
 });
 
