@@ -7,6 +7,7 @@ import type { ShellUser } from "@/components/layout/types";
 import { ThemePreferenceSync } from "@/components/settings/theme-preference";
 import { getPageSession } from "@/lib/server/auth/session";
 import { getPreferences } from "@/lib/server/settings/queries";
+import { asRole } from "@/lib/server/policy";
 
 /**
  * The frame of every page but the landing: top bar, the side bar for signed-in members
@@ -23,6 +24,7 @@ export async function SiteShell({ children, sidebar = true }: { children: ReactN
         firstName: viewer.firstName,
         lastName: viewer.lastName,
         profileImageUrl: viewer.profileImageUrl,
+        role: asRole(viewer.role),
       }
     : null;
   // Visitors have no saved preferences and no notifications. A member's unread count and
