@@ -135,21 +135,19 @@ function ActivityTable({ activity }: { activity: Activity }) {
 }
 
 /** Counts of a worker's states, as a row of small figures. */
-function StatusCounts({ items }: { items: { label: string; value: number; tone?: "warning" | "danger" }[] }) {
+function StatusCounts({ items }: { items: { label: string; value: number; alarming?: boolean }[] }) {
   return (
-    <dl className="grid grid-cols-4 gap-2">
+    <dl className="grid grid-cols-2 gap-2 min-[360px]:grid-cols-4">
       {items.map((item) => (
-        <div key={item.label} className="rounded-lg bg-muted/60 px-3 py-2">
-          <dt className="truncate text-xs text-muted-foreground">{item.label}</dt>
-          <dd
-            className={cn(
-              "text-lg font-semibold tabular-nums",
-              item.value > 0 && item.tone === "danger" && "text-destructive",
-              item.value > 0 && item.tone === "warning" && "text-amber-700 dark:text-amber-400",
-            )}
-          >
-            {formatNumber(item.value)}
-          </dd>
+        <div
+          key={item.label}
+          className={cn("rounded-lg border border-transparent bg-muted/60 px-3 py-2", item.alarming && item.value > 0 && "border-destructive/60 bg-destructive/5")}
+        >
+          <dt className="flex items-center gap-1.5 truncate text-xs text-muted-foreground">
+            {item.alarming && item.value > 0 ? <span className="size-1.5 shrink-0 rounded-full bg-destructive" aria-hidden /> : null}
+            {item.label}
+          </dt>
+          <dd className="text-lg font-semibold tabular-nums">{formatNumber(item.value)}</dd>
         </div>
       ))}
     </dl>
@@ -184,8 +182,8 @@ function FailedItem({ title, meta, error, action }: { title: ReactNode; meta: Re
         {action}
       </div>
       {error ? (
-        <p className="flex gap-2 rounded-md bg-destructive/10 px-3 py-2 font-mono text-xs break-words text-destructive dark:bg-destructive/15">
-          <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden />
+        <p className="flex gap-2 rounded-md border-l-2 border-destructive bg-muted/60 px-3 py-2 font-mono text-xs break-words">
+          <AlertTriangle className="mt-px size-3.5 shrink-0 text-destructive" aria-hidden />
           <span className="min-w-0">
             <span className="sr-only">Last error: </span>
             {error}
@@ -223,7 +221,7 @@ function AiWorkerCard({ ai, activity }: { ai: AdminOverviewJson["ai"]; activity:
           items={[
             { label: "Pending", value: ai.jobs.pending },
             { label: "Writing", value: ai.jobs.running },
-            { label: "Failed", value: ai.jobs.failed, tone: "danger" },
+            { label: "Failed", value: ai.jobs.failed, alarming: true },
             { label: "Done", value: ai.jobs.done },
           ]}
         />
@@ -277,7 +275,7 @@ function MailCard({ mail }: { mail: AdminOverviewJson["mail"] }) {
           items={[
             { label: "Pending", value: mail.outbox.pending },
             { label: "Sending", value: mail.outbox.sending },
-            { label: "Failed", value: mail.outbox.failed, tone: "danger" },
+            { label: "Failed", value: mail.outbox.failed, alarming: true },
             { label: "Sent", value: mail.outbox.sent },
           ]}
         />
