@@ -66,7 +66,8 @@ export function BarChart({
         </span>
         <svg
           role="img"
-          aria-labelledby={`${id}-title ${id}-desc`}
+          aria-labelledby={`${id}-title`}
+          aria-describedby={`${id}-desc`}
           viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
           preserveAspectRatio="none"
           className="block h-24 w-full overflow-visible"

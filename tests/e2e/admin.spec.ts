@@ -75,9 +75,9 @@ test.describe("the admin dashboard", () => {
     const totals = page.getByRole("region", { name: "Totals" });
     await expect(totals.getByText("Members", { exact: true })).toBeVisible();
     for (const name of ["New members per day", "Questions per day", "Answers per day", "AI answers per day", "Tokens used per day"]) {
-      await expect(page.getByRole("img", { name })).toBeVisible();
+      await expect(page.getByRole("img", { name, exact: true })).toBeVisible();
     }
-    const questionsChart = page.getByRole("img", { name: "Questions per day" });
+    const questionsChart = page.getByRole("img", { name: "Questions per day", exact: true });
     await expect(questionsChart.locator("rect")).toHaveCount(30);
     expect(await questionsChart.locator("desc").textContent()).toMatch(/questions in the last 30 days/);
     // The seeded community asked its questions over the last weeks: the table has every day.
