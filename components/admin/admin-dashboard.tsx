@@ -101,7 +101,13 @@ function ActivityTable({ activity }: { activity: Activity }) {
       <summary className="cursor-pointer rounded-lg px-4 py-2.5 text-sm font-medium outline-none select-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50">
         Show the numbers
       </summary>
-      <div className="max-h-96 overflow-auto border-t">
+      {/* A scrolling region: focusable, so it scrolls from the keyboard too. */}
+      <div
+        role="region"
+        aria-label="Activity per day"
+        tabIndex={0}
+        className="max-h-96 overflow-auto border-t outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
         <table className="w-full text-sm tabular-nums">
           <caption className="sr-only">Activity per day over the last {activity.length} days, newest first</caption>
           <thead className="sticky top-0 bg-card text-left text-xs text-muted-foreground">

@@ -239,14 +239,15 @@ describe("the AI worker", () => {
     expect(await (await retryJob(admin, job.id)).json()).toEqual({ id: job.id, status: "done", retried: false });
   });
 
-  it("moves a job once when two admins retry it at the same moment", async () => {
+  it("moves a job once under 50 identical retries from two admins at the same moment", async () => {
     const other = await db.user.update({ where: { id: (await createUser({ tag: "admin2" })).id }, data: { role: "admin" } });
     const { job } = await failedJob();
-    const answers = await Promise.all([retryJob(admin, job.id), retryJob(other, job.id), retryJob(admin, job.id)]);
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => retryJob(i % 2 ? other : admin, job.id)));
     const bodies = await Promise.all(answers.map((r) => r.json() as Promise<{ retried: boolean; status: string }>));
-    expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(answers.every((r) => r.status === 200)).toBe(true);
     expect(bodies.filter((b) => b.retried)).toHaveLength(1);
     expect(bodies.every((b) => b.status === "pending")).toBe(true);
+    expect(await db.aiAnswerJob.findUniqueOrThrow({ where: { id: job.id } })).toMatchObject({ status: "pending", attempts: 0 });
   });
 
   it("answers 404 for a job that does not exist or an id that is not one", async () => {
@@ -293,9 +294,9 @@ describe("the mail outbox", () => {
     expect(await (await retryMail(admin, message.id)).json()).toEqual({ id: message.id, status: "sent", retried: false });
   });
 
-  it("moves a message once under concurrent retries, and answers 404 for one that does not exist", async () => {
+  it("moves a message once under 50 identical retries, and answers 404 for one that does not exist", async () => {
     const message = await failedEmail();
-    const bodies = await Promise.all([retryMail(admin, message.id), retryMail(admin, message.id)].map(async (r) => (await r).json() as Promise<{ retried: boolean }>));
+    const bodies = await Promise.all(Array.from({ length: 50 }, async () => (await retryMail(admin, message.id)).json() as Promise<{ retried: boolean }>));
     expect(bodies.filter((b) => b.retried)).toHaveLength(1);
     const missing = await retryMail(admin, 999_999_999);
     expect(missing.status).toBe(404);
