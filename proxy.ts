@@ -6,9 +6,16 @@
 // itself, so a request that skips the proxy gains nothing.
 import { NextResponse, type NextRequest } from "next/server";
 
+import { signInHref } from "@/lib/auth-links";
+import { isSessionCookieName } from "@/lib/server/auth/cookie-names";
 import { createNonce, NONCE_HEADER, pageCsp, UPLOAD_CSP } from "@/lib/security/csp";
 
 export function proxy(request: NextRequest) {
+  // An optimistic redirect, not a check: a visitor (no session cookie at all) at /admin goes to
+  // sign in rather than to the members' 404; the page itself decides who may see it.
+  if (request.nextUrl.pathname === "/admin" && !request.cookies.getAll().some((c) => isSessionCookieName(c.name))) {
+    return NextResponse.redirect(new URL(signInHref("/admin"), request.url));
+  }
   const nonce = createNonce();
   const csp = request.nextUrl.pathname.startsWith("/uploads/") ? UPLOAD_CSP : pageCsp(nonce, process.env.NODE_ENV === "development");
 

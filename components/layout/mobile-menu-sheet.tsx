@@ -8,6 +8,7 @@ import {
   CircleHelp,
   Home,
   Info,
+  LayoutDashboard,
   LogIn,
   LogOut,
   MessageSquarePlus,
@@ -50,6 +51,7 @@ function memberLinks(user: ShellUser, unread: number): MenuLink[][] {
     [
       { href: `/users/${user.id}`, label: "Profile", icon: <User /> },
       { href: "/settings", label: "Settings", icon: <Settings /> },
+      ...(user.role === "admin" ? [{ href: "/admin", label: "Admin", icon: <LayoutDashboard /> }] : []),
       { href: "/api/logout", label: "Log out", icon: <LogOut />, external: true },
     ],
   ];

@@ -8,6 +8,7 @@ import type { ShellUser } from "@/components/layout/types";
 import { ThemePreferenceSync } from "@/components/settings/theme-preference";
 import { getPageSession } from "@/lib/server/auth/session";
 import { getPreferences } from "@/lib/server/settings/queries";
+import { asRole } from "@/lib/server/policy";
 
 // Only unverified members see it: visitors' pages carry none of its code.
 const VerifyEmailBanner = dynamic(() => import("@/components/auth/verify-email-banner").then((m) => m.VerifyEmailBanner));
@@ -27,6 +28,7 @@ export async function SiteShell({ children, sidebar = true }: { children: ReactN
         firstName: viewer.firstName,
         lastName: viewer.lastName,
         profileImageUrl: viewer.profileImageUrl,
+        role: asRole(viewer.role),
       }
     : null;
   // Visitors have no saved preferences and no notifications. A member's unread count and

@@ -5,6 +5,8 @@ export interface ShellUser {
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
+  /** "member" (also when absent), "moderator" or "admin": admins get a link to /admin. */
+  role?: "member" | "moderator" | "admin";
 }
 
 /** Unread badges read "9+" above 9 (SPEC.md section 9). */

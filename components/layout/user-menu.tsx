@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "@/components/common/link";
-import { LogOut, Settings, User } from "lucide-react";
+import { LayoutDashboard, LogOut, Settings, User } from "lucide-react";
 
 import { UserAvatar } from "@/components/common/user-avatar";
 import type { ShellUser } from "@/components/layout/types";
@@ -16,7 +16,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { displayName } from "@/lib/display";
 
-/** The signed-in member's menu: profile, settings and log out (a full navigation to /api/logout). */
+/** The signed-in member's menu: profile, settings, the dashboard for admins, and log out (a full navigation to /api/logout). */
 export function UserMenu({ user }: { user: ShellUser }) {
   const name = displayName(user);
   return (
@@ -45,6 +45,13 @@ export function UserMenu({ user }: { user: ShellUser }) {
             <Settings /> Settings
           </Link>
         </DropdownMenuItem>
+        {user.role === "admin" ? (
+          <DropdownMenuItem asChild>
+            <Link href="/admin">
+              <LayoutDashboard /> Admin
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <a href="/api/logout">

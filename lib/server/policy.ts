@@ -4,7 +4,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * Who may do what: SPEC.md section 6 as one table. Rows are actions, columns the two
- * audiences; a cell is yes, no, or a predicate over the resource (defined below the table).
+ * audiences; a cell is yes, no, or a predicate over the resource or the viewer's role (defined below the table).
  * Every permission in Agora is decided here and nowhere else.
  */
 
@@ -101,7 +101,13 @@ export interface ProfileResource extends UserResource {
 }
 
 type Predicate<R> = (viewer: Viewer, resource: R) => boolean;
-type Cell<R> = "yes" | "no" | Predicate<R>;
+/** A cell decided by the viewer's role alone: it needs no resource. */
+type RolePredicate = ((viewer: Viewer) => boolean) & { byRole: true };
+type Cell<R> = "yes" | "no" | Predicate<R> | RolePredicate;
+
+const byRole = (test: (viewer: Viewer) => boolean): RolePredicate => Object.assign((viewer: Viewer) => test(viewer), { byRole: true as const });
+const isAdminRole = byRole(isAdmin);
+const isActiveAdmin = byRole((v) => isAdmin(v) && !(v.suspendedUntil && v.suspendedUntil.getTime() > Date.now())); // a suspended account writes nothing
 
 const isAuthor: Predicate<{ authorId: string }> = (v, r) => r.authorId === v.id;
 const isSelf: Predicate<UserResource> = (v, r) => r.id === v.id;
@@ -162,13 +168,15 @@ const table = {
   "group.reviewRequests": { visitor: "no", member: reviewsJoinRequests },
   "group.invite": { visitor: "no", member: isGroupCreator },
   "group.cancelInvitation": { visitor: "no", member: invitationCreatorOrInvitee },
+  "admin.view": { visitor: "no", member: isAdminRole }, // /admin and GET /api/admin/overview
+  "admin.retryJobs": { visitor: "no", member: isActiveAdmin }, // retry a failed AI answer job or e-mail
 } satisfies Record<string, { visitor: Cell<never>; member: Cell<never> }>;
 
 export type Action = keyof typeof table;
 
 /** Every action of the table (tests check that each one is decided as SPEC.md section 6 says). */
 export const ACTIONS = Object.keys(table) as Action[];
-type ResourceOf<A extends Action> = (typeof table)[A]["member"] extends Predicate<infer R> ? R : unknown;
+type ResourceOf<A extends Action> = (typeof table)[A]["member"] extends RolePredicate ? unknown : (typeof table)[A]["member"] extends Predicate<infer R> ? R : unknown;
 
 const VISITOR: Viewer = { id: "" };
 
@@ -177,6 +185,7 @@ export function can<A extends Action>(viewer: Viewer | null, action: A, resource
   const cell = table[action][viewer ? "member" : "visitor"] as Cell<ResourceOf<A>>;
   if (cell === "yes") return true;
   if (cell === "no") return false;
+  if ("byRole" in cell) return viewer !== null && cell(viewer);
   return resource !== undefined && cell(viewer ?? VISITOR, resource);
 }
 

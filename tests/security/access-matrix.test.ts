@@ -76,6 +76,10 @@ const imageForm = () => {
 
 /** The permission table: every route and method of /api, and what each audience gets. */
 const table: Record<string, Case[]> = {
+  // Admins only (issue 14): none of these roles is one; tests/integration/admin-api.test.ts covers admins and moderators.
+  "GET /api/admin/overview": [{ name: "the admin dashboard", expect: [401, 403, 403, 403, 403], request: () => ({}) }],
+  "POST /api/admin/ai-jobs/[id]/retry": [{ name: "an AI answer job", expect: [401, 403, 403, 403, 403], request: () => ({ params: { id: "1" } }) }],
+  "POST /api/admin/mail/[id]/retry": [{ name: "an outbox e-mail", expect: [401, 403, 403, 403, 403], request: () => ({ params: { id: "1" } }) }],
   "GET /api/answers/[id]/comments": [
     { name: "public answer", expect: all(200), request: (w) => ({ params: { id: id(w.answer) } }) },
     { name: "answer in private group", expect: [404, 404, 200, 200, 404], request: (w) => ({ params: { id: id(w.hiddenAnswer) } }) },

@@ -88,6 +88,9 @@ const rows: Row[] = [
   ["group.invite", "private group", privateGroup, N, N, Y, N],
   ["group.cancelInvitation", "an invitation to the member (group 7)", { group: privateGroup, userId: "member-id" }, N, Y, Y, N],
   ["group.cancelInvitation", "an invitation to someone else", { group: privateGroup, userId: "someone-else" }, N, N, Y, N],
+  // Admins only (none of these audiences is one): see "actions decided by role" below.
+  ["admin.view", "-", undefined, N, N, N, N],
+  ["admin.retryJobs", "-", undefined, N, N, N, N],
 ];
 
 const cells = rows.flatMap(([action, state, resource, ...expected]) =>
@@ -105,6 +108,30 @@ describe("the permission table (lib/server/policy.ts)", () => {
 
   it("refuses a predicate cell when no resource is given", () => {
     expect(can(audiences.owner, "question.edit")).toBe(false);
+  });
+});
+
+describe("actions decided by role (issue 14)", () => {
+  const byRole = {
+    visitor: null,
+    member: { id: "member-id", role: "member" },
+    moderator: { id: "moderator-id", role: "moderator" },
+    admin: { id: "admin-id", role: "admin" },
+    "unknown role": { id: "odd-id", role: "superuser" },
+    "suspended admin": { id: "suspended-id", role: "admin", suspendedUntil: new Date(Date.now() + 86_400_000) },
+  } satisfies Record<string, Viewer | null>;
+  // [action, expected for visitor, member, moderator, admin, unknown role, suspended admin]
+  const roleRows: [Action, ...boolean[]][] = [
+    ["admin.view", N, N, N, Y, N, Y],
+    ["admin.retryJobs", N, N, N, Y, N, N],
+  ];
+  const roleCells = roleRows.flatMap(([action, ...expected]) =>
+    (Object.keys(byRole) as (keyof typeof byRole)[]).map((audience, i) => ({ action, audience, expected: expected[i]! })),
+  );
+
+  it.each(roleCells)("$action: $audience → $expected", ({ action, audience, expected }) => {
+    expect(can(byRole[audience], action)).toBe(expected);
+    expect(can(byRole[audience], action, {} as never)).toBe(expected); // a resource changes nothing
   });
 });
 

@@ -113,6 +113,23 @@ describe("TopBar for a member", () => {
     expect(within(menu).getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/users/u1");
     expect(within(menu).getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/settings");
     expect(within(menu).getByRole("menuitem", { name: "Log out" })).toHaveAttribute("href", "/api/logout");
+    expect(within(menu).queryByRole("menuitem", { name: "Admin" })).not.toBeInTheDocument();
+  });
+
+  it("links admins, and only admins, to the admin dashboard from the user menu and the mobile menu", async () => {
+    for (const role of ["member", "moderator"] as const) {
+      const { unmount } = renderWithClient(<TopBar user={{ ...member, role }} initialUnreadCount={0} />);
+      await userEvent.click(screen.getByRole("button", { name: "Account menu for Ada Lovelace" }));
+      expect(within(await screen.findByRole("menu")).queryByRole("menuitem", { name: "Admin" })).not.toBeInTheDocument();
+      unmount();
+    }
+    renderWithClient(<TopBar user={{ ...member, role: "admin" }} initialUnreadCount={0} />);
+    await userEvent.click(screen.getByRole("button", { name: "Account menu for Ada Lovelace" }));
+    expect(within(await screen.findByRole("menu")).getByRole("menuitem", { name: "Admin" })).toHaveAttribute("href", "/admin");
+    await userEvent.keyboard("{Escape}");
+    await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    const mobile = await screen.findByRole("navigation", { name: "Mobile" });
+    expect(within(mobile).getByRole("link", { name: "Admin" })).toHaveAttribute("href", "/admin");
   });
 
   it("lists the member links in the mobile menu, with the unread badge", async () => {

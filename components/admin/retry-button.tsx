@@ -1,0 +1,25 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { RotateCw } from "lucide-react";
+
+import { Button } from "@/components/ui/button";
+import { useAdminRetry, type RetryTarget } from "@/lib/api-client/admin";
+
+/** The Retry button of a failed AI answer job or e-mail; the dashboard is read again afterwards. */
+export function RetryButton({ target, id, label }: { target: RetryTarget; id: number; label: string }) {
+  const router = useRouter();
+  const retry = useAdminRetry(target, { onDone: () => router.refresh() });
+  return (
+    <Button
+      type="button"
+      variant="outline"
+      size="sm"
+      disabled={retry.isPending}
+      aria-label={`Retry ${label}`}
+      onClick={() => retry.mutate(id)}
+    >
+      <RotateCw className={retry.isPending ? "animate-spin" : undefined} aria-hidden /> Retry
+    </Button>
+  );
+}

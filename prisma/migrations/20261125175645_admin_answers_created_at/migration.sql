@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "answers_created_at_idx" ON "answers"("created_at");
