@@ -4,13 +4,13 @@ import { presentReviewItem } from "@/lib/server/flags/presenters";
 import { countFlaggedPosts, DEFAULT_REVIEW_PAGE, listReviewItems, MAX_REVIEW_PAGE } from "@/lib/server/flags/queries";
 import { handler } from "@/lib/server/http";
 import { pageResponse } from "@/lib/server/pagination";
-import { authorize } from "@/lib/server/policy";
+import { authorize, SITE } from "@/lib/server/policy";
 import { pageQuerySchema, searchParamsOf } from "@/lib/validation/questions";
 
 // GET /api/review - the review queue: flagged posts with open flags, most recently flagged first (moderators and admins)
 export const GET = handler(async (req) => {
   const viewer = await requireViewer(req); // 401
-  authorize(viewer, "review.view"); // 403
+  authorize(viewer, "review.view", SITE); // 403
   const query = pageQuerySchema.parse(searchParamsOf(req.url)); // 400
   // The cursor is an offset: the queue is short, and it shrinks as moderators work through it.
   const offset = query.cursor ? Number(query.cursor) : 0;
