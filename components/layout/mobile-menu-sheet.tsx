@@ -6,6 +6,7 @@ import type { ReactNode, RefObject } from "react";
 import {
   Bell,
   CircleHelp,
+  Flag,
   Home,
   Info,
   LogIn,
@@ -50,6 +51,7 @@ function memberLinks(user: ShellUser, unread: number): MenuLink[][] {
     [
       { href: `/users/${user.id}`, label: "Profile", icon: <User /> },
       { href: "/settings", label: "Settings", icon: <Settings /> },
+      ...(user.canReview ? [{ href: "/review", label: "Review", icon: <Flag /> }] : []),
       { href: "/api/logout", label: "Log out", icon: <LogOut />, external: true },
     ],
   ];

@@ -6,6 +6,7 @@ import { TopBar } from "@/components/layout/top-bar";
 import type { ShellUser } from "@/components/layout/types";
 import { ThemePreferenceSync } from "@/components/settings/theme-preference";
 import { getPageSession } from "@/lib/server/auth/session";
+import { can, SITE } from "@/lib/server/policy";
 import { getPreferences } from "@/lib/server/settings/queries";
 
 /**
@@ -23,6 +24,7 @@ export async function SiteShell({ children, sidebar = true }: { children: ReactN
         firstName: viewer.firstName,
         lastName: viewer.lastName,
         profileImageUrl: viewer.profileImageUrl,
+        canReview: can(viewer, "review.view", SITE),
       }
     : null;
   // Visitors have no saved preferences and no notifications. A member's unread count and

@@ -5,6 +5,8 @@ export interface ShellUser {
   firstName: string | null;
   lastName: string | null;
   profileImageUrl: string | null;
+  /** A moderator or admin: the menus offer the review queue (policy "review.view"). */
+  canReview?: boolean;
 }
 
 /** Unread badges read "9+" above 9 (SPEC.md section 9). */

@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "@/components/common/link";
-import { LogOut, Settings, User } from "lucide-react";
+import { Flag, LogOut, Settings, User } from "lucide-react";
 
 import { UserAvatar } from "@/components/common/user-avatar";
 import type { ShellUser } from "@/components/layout/types";
@@ -45,6 +45,13 @@ export function UserMenu({ user }: { user: ShellUser }) {
             <Settings /> Settings
           </Link>
         </DropdownMenuItem>
+        {user.canReview ? (
+          <DropdownMenuItem asChild>
+            <Link href="/review">
+              <Flag /> Review
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <a href="/api/logout">
