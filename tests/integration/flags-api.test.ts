@@ -1,7 +1,9 @@
 /** @jest-environment node */
 // Flags, hiding pending review and the review queue (issue 14): POST /api/flags, GET /api/review,
 // POST /api/review/actions, and what a hidden post looks like to its author, moderators and everyone else.
+import pg from "pg";
 import { db } from "@/lib/server/db";
+import { PAGE_CACHE_CHANNEL } from "@/lib/server/page-cache/listener";
 import { POST as flagRoute } from "@/app/api/flags/route";
 import { GET as reviewRoute } from "@/app/api/review/route";
 import { POST as actionRoute } from "@/app/api/review/actions/route";
@@ -372,6 +374,39 @@ describe("hiding pending review", () => {
     const queue = await review(await moderator());
     const item = queue.body.find((i: Target) => i.targetType === "answer" && i.targetId === answer.id);
     expect(item.flaggers).toEqual([{ id: null, name: "Agora spam check" }]);
+  });
+});
+
+describe("the visitors' page cache", () => {
+  let listener: pg.Client;
+  const waiting = new Map<string, () => void>();
+
+  beforeAll(async () => {
+    listener = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await listener.connect();
+    await listener.query(`LISTEN ${PAGE_CACHE_CHANNEL}`);
+    listener.on("notification", (message) => waiting.get(message.payload ?? "")?.());
+  });
+  afterAll(() => listener.end());
+
+  /** Resolves when the page cache is told that the question's page changed. */
+  const invalidated = (questionId: number) => new Promise<void>((resolve) => waiting.set(String(questionId), resolve));
+
+  it("drops a question's cached page when one of its answers or comments is hidden, and again when it is restored", async () => {
+    const author = await createUser({ tag: "cached" });
+    const q = await createQuestion({ author });
+    const answer = await createAnswer({ question: q, author });
+    const comment = await createComment({ answer, author });
+    const mod = await moderator("cache-moderator");
+    let dropped = invalidated(q.id);
+    await flag(mod, { targetType: "answer", targetId: answer.id, reason: "spam" });
+    await dropped;
+    dropped = invalidated(q.id);
+    await flag(mod, { targetType: "comment", targetId: comment.id, reason: "spam" });
+    await dropped;
+    dropped = invalidated(q.id);
+    expect((await act(mod, { targetType: "answer", targetId: answer.id, action: "dismiss" })).status).toBe(200);
+    await dropped;
   });
 });
 
