@@ -20,6 +20,7 @@ import { GET as userQuestionsRoute } from "@/app/api/users/[id]/questions/route"
 import { GET as userAnswersRoute } from "@/app/api/users/[id]/answers/route";
 import { FLAGS_TO_HIDE, hideForReview } from "@/lib/server/flags/mutations";
 import { countOpenFlags } from "@/lib/server/flags/queries";
+import { findSources } from "@/lib/server/ai/retrieval";
 import { listSitemapQuestions } from "@/lib/server/sitemap/queries";
 import { closeRateLimitStore, resetLimit } from "@/lib/server/rate-limit";
 import {
@@ -359,6 +360,23 @@ describe("hiding pending review", () => {
       const listed = await getJson(notificationsRoute, "/api/notifications", asker);
       expect(listed.body.some((n: { link: string }) => n.link.endsWith(`#answer-${hiddenAnswer.id}`))).toBe(false);
     });
+  });
+
+  it("keeps hidden questions and answers out of the community posts AI answers draw on", async () => {
+    const author = await createUser({ tag: "sources" });
+    const word = `quokka${unique()}`;
+    const kept = await createQuestion({ author, title: `Feeding a ${word} safely`, description: `What does a ${word} eat?` });
+    const keptAnswer = await createAnswer({ question: kept, author, content: `A ${word} eats leaves and grasses.` });
+    const spamAnswer = await createAnswer({ question: kept, author, content: `Buy ${word} food at our shop today.` });
+    const spamQuestion = await createQuestion({ author, title: `Cheap ${word} toys`, description: `Buy ${word} toys now` });
+    const mod = await moderator("sources-moderator");
+    await flag(mod, { targetType: "answer", targetId: spamAnswer.id, reason: "spam" });
+    await flag(mod, { targetType: "question", targetId: spamQuestion.id, reason: "spam" });
+    const sources = await findSources({ id: 2_000_000_000, title: `How do I feed a ${word}?`, description: `My ${word} is hungry`, groupId: null });
+    const refs = sources.map((s) => `${s.ref.type}:${s.ref.id}`);
+    expect(refs).toContain(`answer:${keptAnswer.id}`);
+    expect(refs).not.toContain(`answer:${spamAnswer.id}`);
+    expect(refs).not.toContain(`question:${spamQuestion.id}`);
   });
 
   it("hideForReview hides a post in the caller's transaction and queues it under the spam check's name", async () => {
