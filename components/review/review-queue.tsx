@@ -71,7 +71,7 @@ function ReviewCard({ item }: { item: ReviewItemJson }) {
           </Badge>
         ) : null}
         <span className="text-muted-foreground">
-          {item.flagCount} {item.flagCount === 1 ? "flag" : "flags"}, last <TimeAgo date={item.latestFlagAt} />
+          {item.flagCount} {item.flagCount === 1 ? "flag" : "flags"} · latest <TimeAgo date={item.latestFlagAt} />
         </span>
       </header>
 

@@ -92,11 +92,15 @@ test("three members flag an answer as spam: it disappears for visitors, a modera
   await expect(visitor.getByRole("heading", { name: new RegExp(`keep time in a browser tab ${stamp}`) })).toBeVisible();
   await expect(visitor.getByText(spam)).toHaveCount(0);
   await expect(visitor.getByRole("button", { name: /^Flag/ })).toHaveCount(0);
+  await expect(visitor.getByText("Hidden pending review")).toHaveCount(0);
   await spammer.page.goto(`/questions/${question.id}`);
   const own = spammer.page.locator(`#answer-${answer.id}`);
   await expect(own.getByText(spam)).toBeVisible();
   await expect(own.getByTestId("hidden-banner")).toContainText("Hidden pending review");
   await expect(own.getByRole("button", { name: /^Flag/ })).toHaveCount(0);
+  await own.scrollIntoViewIfNeeded();
+  await expectAccessible(spammer.page);
+  await screenshots(spammer.page, "flags-hidden-answer-author");
 
   // A member who is not a moderator gets the 404 screen at /review.
   await asker.page.goto("/review");
