@@ -7,6 +7,7 @@ import { MessageSquareReply, Pencil, Trash2 } from "lucide-react";
 
 import { focusWhenRendered } from "@/components/answer/focus";
 import { CommentForm } from "@/components/comments/comment-form";
+import { HiddenBanner } from "@/components/flags/hidden-banner";
 import { TimeAgo } from "@/components/common/time-ago";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { Button } from "@/components/ui/button";
@@ -17,6 +18,7 @@ import { cn } from "@/lib/utils";
 
 // Only the author sees Delete: other viewers never load the confirmation dialog.
 const ConfirmDeleteDialog = dynamic(() => import("@/components/answer/confirm-delete-dialog").then((m) => m.ConfirmDeleteDialog));
+const FlagButton = dynamic(() => import("@/components/flags/flag-button").then((m) => m.FlagButton));
 
 /** SPEC.md sections 5 and 9: replies are offered below nesting depth 3 (depth counts from 0). */
 export const MAX_REPLY_DEPTH = 2;
@@ -78,7 +80,9 @@ export function CommentItem({ questionId, comment, onRemoved }: { questionId: nu
             <div className="prose-agora prose-agora-sm mt-0.5 break-words" dangerouslySetInnerHTML={{ __html: comment.contentHtml }} />
           )}
 
-          {mode !== "edit" && (canReply || comment.viewerCan.edit || comment.viewerCan.delete) ? (
+          {comment.hidden ? <HiddenBanner what="comment" className="mt-1 py-1.5 text-xs" /> : null}
+
+          {mode !== "edit" && (canReply || comment.viewerCan.edit || comment.viewerCan.delete || comment.canFlag) ? (
             <div className="mt-1 -ml-2 flex flex-wrap items-center gap-0.5">
               {canReply ? (
                 <Button
@@ -114,6 +118,7 @@ export function CommentItem({ questionId, comment, onRemoved }: { questionId: nu
                   </Button>
                 </ConfirmDeleteDialog>
               ) : null}
+              {comment.canFlag ? <FlagButton targetType="comment" targetId={comment.id} compact /> : null}
             </div>
           ) : null}
 

@@ -7,8 +7,8 @@ import { TopBar } from "@/components/layout/top-bar";
 import type { ShellUser } from "@/components/layout/types";
 import { ThemePreferenceSync } from "@/components/settings/theme-preference";
 import { getPageSession } from "@/lib/server/auth/session";
+import { asRole, can, SITE } from "@/lib/server/policy";
 import { getPreferences } from "@/lib/server/settings/queries";
-import { asRole } from "@/lib/server/policy";
 
 // Only unverified members see it: visitors' pages carry none of its code.
 const VerifyEmailBanner = dynamic(() => import("@/components/auth/verify-email-banner").then((m) => m.VerifyEmailBanner));
@@ -29,6 +29,7 @@ export async function SiteShell({ children, sidebar = true }: { children: ReactN
         lastName: viewer.lastName,
         profileImageUrl: viewer.profileImageUrl,
         role: asRole(viewer.role),
+        canReview: can(viewer, "review.view", SITE),
       }
     : null;
   // Visitors have no saved preferences and no notifications. A member's unread count and

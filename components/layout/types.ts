@@ -7,6 +7,8 @@ export interface ShellUser {
   profileImageUrl: string | null;
   /** "member" (also when absent), "moderator" or "admin": admins get a link to /admin. */
   role?: "member" | "moderator" | "admin";
+  /** A moderator or admin: the menus offer the review queue (policy "review.view"). */
+  canReview?: boolean;
 }
 
 /** Unread badges read "9+" above 9 (SPEC.md section 9). */

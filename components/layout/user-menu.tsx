@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "@/components/common/link";
-import { LayoutDashboard, LogOut, Settings, User } from "lucide-react";
+import { Flag, LayoutDashboard, LogOut, Settings, User } from "lucide-react";
 
 import { UserAvatar } from "@/components/common/user-avatar";
 import type { ShellUser } from "@/components/layout/types";
@@ -49,6 +49,13 @@ export function UserMenu({ user }: { user: ShellUser }) {
           <DropdownMenuItem asChild>
             <Link href="/admin">
               <LayoutDashboard /> Admin
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        {user.canReview ? (
+          <DropdownMenuItem asChild>
+            <Link href="/review">
+              <Flag /> Review
             </Link>
           </DropdownMenuItem>
         ) : null}

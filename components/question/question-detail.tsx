@@ -7,6 +7,7 @@ import { Eye, LogIn, MessageSquare, UsersRound } from "lucide-react";
 
 import { AiAnswerLive } from "@/components/answer/ai-answer-live";
 import { AnswerList } from "@/components/answer/answer-list";
+import { HiddenBanner } from "@/components/flags/hidden-banner";
 import { QuestionVoteButtons } from "@/components/answer/vote-buttons";
 import { TimeAgo } from "@/components/common/time-ago";
 import { UserAvatar } from "@/components/common/user-avatar";
@@ -27,6 +28,7 @@ const AnswerForm = dynamic(() => import("@/components/answer/answer-form").then(
 const GenerateAiAnswer = dynamic(() => import("@/components/answer/generate-ai-answer").then((m) => m.GenerateAiAnswer));
 const OwnerMenu = dynamic(() => import("@/components/question/owner-menu").then((m) => m.OwnerMenu));
 const SaveToggle = dynamic(() => import("@/components/question/save-toggle").then((m) => m.SaveToggle));
+const FlagButton = dynamic(() => import("@/components/flags/flag-button").then((m) => m.FlagButton));
 
 /** SPEC.md section 9: the question page shows at most 3 tags, then '+N more'. */
 export const DETAIL_TAG_LIMIT = 3;
@@ -86,6 +88,7 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
 
   return (
     <article aria-labelledby="question-title" className="rounded-xl border bg-card p-4 text-card-foreground shadow-xs sm:p-6">
+      {question.hidden ? <HiddenBanner what="question" className="mb-4" /> : null}
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1.5 text-sm text-muted-foreground">
         {question.group ? (
           <>
@@ -182,6 +185,7 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
               onDeleted={() => router.replace("/")}
             />
           ) : null}
+          {question.canFlag ? <FlagButton targetType="question" targetId={question.id} /> : null}
         </div>
       </div>
     </article>

@@ -29,6 +29,11 @@ export const keys = {
     user: ["/api/auth/user"] as const,
   },
 
+  /** The moderators' review queue (GET /api/review). */
+  review: {
+    all: ["/api/review"] as const,
+  },
+
   notifications: {
     all: ["/api/notifications"] as const,
     list: ["/api/notifications"] as const,

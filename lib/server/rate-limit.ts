@@ -85,6 +85,14 @@ const limits = {
     points: 20, duration: 60 * 60, key: "ip", source: "Agora (bounds the password hashing of resets; guessing a 256-bit token is hopeless anyway)",
     message: "Too many attempts with e-mailed links from your network. Please try again later.",
   },
+  flagDaily: {
+    points: 20, duration: 24 * 60 * 60, key: "member", source: "Discourse: max_flags_per_day (20)",
+    message: "You can flag at most 20 posts a day. Please try again tomorrow.",
+  },
+  reviewActionHourly: {
+    points: 300, duration: 60 * 60, key: "member", source: "Agora (a runaway script on a moderator's account)",
+    message: "You have taken many review actions this hour. Please try again later.",
+  },
 } satisfies Record<string, LimitSpec>;
 
 export type LimiterName = keyof typeof limits;

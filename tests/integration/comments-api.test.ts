@@ -21,6 +21,7 @@ import {
 
 const COMMENT_KEYS = [
   "answerId", "author", "content", "contentHtml", "createdAt", "depth", "edited", "id", "parentCommentId", "replies", "updatedAt", "viewerCan",
+  "hidden", "canFlag",
 ].sort();
 
 let alice: TestUser; // asks

@@ -160,6 +160,17 @@ const table: Record<string, Case[]> = {
   "GET /api/health/ready": [{ name: "readiness (nothing private)", expect: all(200), request: () => ({}) }],
   "GET /api/metrics": [{ name: "without METRICS_TOKEN set, the endpoint does not exist", expect: all(404), request: () => ({}) }],
   "GET /api/feed": [{ name: "own feed", expect: membersOnly(200), request: () => ({}) }],
+  // Issue 14: members flag others' posts they can see; the review queue is for moderators and admins (none of these roles).
+  "POST /api/flags": [
+    { name: "owner's answer", expect: [401, 201, 403, 201, 201], request: async (w) => json({ targetType: "answer", targetId: (await freshAnswer(w)).id, reason: "off_topic" }) },
+    { name: "owner's answer in private group", expect: [401, 404, 403, 201, 404], request: async (w) => json({ targetType: "answer", targetId: (await freshAnswer(w, true)).id, reason: "off_topic" }) },
+    { name: "owner's question", expect: [401, 201, 403, 201, 201], request: async (w) => json({ targetType: "question", targetId: (await freshQuestion(w)).id, reason: "off_topic" }) },
+    { name: "owner's comment", expect: [401, 201, 403, 201, 201], request: async (w) => json({ targetType: "comment", targetId: (await freshComment(w)).id, reason: "rude" }) },
+  ],
+  "GET /api/review": [{ name: "the review queue", expect: [401, 403, 403, 403, 403], request: () => ({}) }],
+  "POST /api/review/actions": [
+    { name: "dismiss flags on an answer", expect: [401, 403, 403, 403, 403], request: (w) => json({ targetType: "answer", targetId: w.answer.id, action: "dismiss" }) },
+  ],
   "GET /api/groups/[id]/is-member": [
     { name: "public group", expect: all(200), request: (w) => ({ params: { id: id(w.publicGroup) } }) },
     { name: "private group (its name and counts are public)", expect: all(200), request: (w) => ({ params: { id: id(w.privateGroup) } }) },

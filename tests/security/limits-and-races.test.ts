@@ -181,6 +181,27 @@ const scenarios: Record<LimiterName, () => Promise<void>> = {
       }),
     );
   },
+  // Flag abuse (burying good posts): 20 flags a day; flagging the same post again costs nothing.
+  flagDaily: async () => {
+    const author = await createMember(`flagged-${unique()}`);
+    const { cookie } = await createMember(`flagger-${unique()}`);
+    const question = await createQuestion({ author: author.user });
+    const answers: { id: number }[] = [];
+    for (let i = 0; i <= rateLimits.flagDaily.points; i++) answers.push(await createAnswer({ question, author: author.user }));
+    const flag = (id: number) => callRoute(route("POST /api/flags"), { cookie, json: { targetType: "answer", targetId: id, reason: "off_topic" } });
+    await expectLimit("flagDaily", async (i) => {
+      if (i === 1) expect((await flag(answers[0]!.id)).status).toBe(200); // a repeat is free
+      return flag(answers[i]!.id);
+    });
+  },
+  // A runaway script on a moderator's account: review actions per hour (charged before the post is read).
+  reviewActionHourly: async () => {
+    const { user, cookie } = await createMember(`moderator-${unique()}`);
+    await db.user.update({ where: { id: user.id }, data: { role: "moderator" } });
+    await expectLimit("reviewActionHourly", () =>
+      callRoute(route("POST /api/review/actions"), { cookie, json: { targetType: "answer", targetId: 2_000_000_000, action: "dismiss" } }),
+    );
+  },
 };
 
 describe("rate limits (DECISIONS.md section 8)", () => {
@@ -287,6 +308,51 @@ describe("50 identical requests at once have exactly one effect", () => {
     expect(statuses.filter((s) => s !== 201).every((s) => s === 409 || s === 429)).toBe(true);
     expect(await db.groupInvitation.count({ where: { groupId: group.id } })).toBe(1);
     expect(await db.notification.count({ where: { userId: guest.user.id, link: `/groups/${group.id}` } })).toBe(1);
+  });
+
+  it("flag a post: one flag row, one 201, the others 200 with the same flag", async () => {
+    const author = await createMember(`race-flagged-${unique()}`);
+    const flagger = await createMember(`race-flagger-${unique()}`);
+    const question = await createQuestion({ author: author.user });
+    const answer = await createAnswer({ question, author: author.user });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => callRoute(route("POST /api/flags"), { cookie: flagger.cookie, json: { targetType: "answer", targetId: answer.id, reason: "spam" } })),
+    );
+    const statuses = results.map((res) => res.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(49);
+    expect(new Set(results.map((res) => (JSON.parse(res.text) as { id: number }).id)).size).toBe(1);
+    expect(await db.flag.count({ where: { targetType: "answer", targetId: answer.id } })).toBe(1);
+    // One member's flag never hides a post (three members, or one moderator, do).
+    expect((await db.answer.findUniqueOrThrow({ where: { id: answer.id } })).hiddenAt).toBeNull();
+  });
+
+  it("two moderators resolve one post's flags at the same moment: one succeeds, the other gets 409, each flag resolved once", async () => {
+    const author = await createMember(`race-post-${unique()}`);
+    const question = await createQuestion({ author: author.user });
+    const answer = await createAnswer({ question, author: author.user });
+    for (let i = 0; i < 3; i++) {
+      const { cookie } = await createMember(`race-reporter-${unique()}`);
+      expect((await callRoute(route("POST /api/flags"), { cookie, json: { targetType: "answer", targetId: answer.id, reason: "spam" } })).status).toBe(201);
+    }
+    expect((await db.answer.findUniqueOrThrow({ where: { id: answer.id } })).hiddenAt).not.toBeNull();
+    const moderators = await Promise.all([createMember(`race-mod-a-${unique()}`), createMember(`race-mod-b-${unique()}`)]);
+    await db.user.updateMany({ where: { id: { in: moderators.map((m) => m.user.id) } }, data: { role: "moderator" } });
+    const act = route("POST /api/review/actions");
+    const results = await Promise.all([
+      callRoute(act, { cookie: moderators[0]!.cookie, json: { targetType: "answer", targetId: answer.id, action: "dismiss" } }),
+      callRoute(act, { cookie: moderators[1]!.cookie, json: { targetType: "answer", targetId: answer.id, action: "hide" } }),
+    ]);
+    expect(results.map((res) => res.status).sort()).toEqual([200, 409]);
+    const lost = results.find((res) => res.status === 409)!;
+    expect(JSON.parse(lost.text)).toMatchObject({ message: "Already handled by another moderator", code: "conflict" });
+    const flags = await db.flag.findMany({ where: { targetType: "answer", targetId: answer.id } });
+    expect(flags.every((f) => f.status !== "open" && f.resolvedAt !== null)).toBe(true);
+    expect(new Set(flags.map((f) => f.resolvedById)).size).toBe(1);
+    expect(await db.moderationAudit.count({ where: { targetType: "answer", targetId: String(answer.id), action: { startsWith: "flags." } } })).toBe(1);
+    // The post is in the state the winner chose.
+    const won = results.findIndex((res) => res.status === 200);
+    expect((await db.answer.findUniqueOrThrow({ where: { id: answer.id } })).hiddenAt === null).toBe(won === 0);
   });
 
   it("register one e-mail: one account, one 201, the rest 409", async () => {

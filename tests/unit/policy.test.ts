@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // The permission table of lib/server/policy.ts, cell by cell: every action, for every audience,
 // on each state of its resource that changes the answer (SPEC.md section 6, DECISIONS.md).
-import { ACTIONS, can, listedProfilesSql, type Action, type Viewer } from "@/lib/server/policy";
+import { ACTIONS, can, listedProfilesSql, notHiddenSql, SITE, visibleAnswersWhere, visibleQuestionsSql, visibleQuestionsWhere, type Action, type Viewer } from "@/lib/server/policy";
 
 // The audiences: a visitor, a member with no tie to the resource, its owner (author, the member
 // themself, a group's creator) and a member of the resource's group (group 7).
@@ -91,6 +91,10 @@ const rows: Row[] = [
   // Admins only (none of these audiences is one): see "actions decided by role" below.
   ["admin.view", "-", undefined, N, N, N, N],
   ["admin.retryJobs", "-", undefined, N, N, N, N],
+
+  ["flag.create", "a member's post", { authorId: OWNER }, N, Y, N, Y],
+  ["review.view", "the site", SITE, N, N, N, N],
+  ["review.act", "the site", SITE, N, N, N, N],
 ];
 
 const cells = rows.flatMap(([action, state, resource, ...expected]) =>
@@ -132,6 +136,45 @@ describe("actions decided by role (issue 14)", () => {
   it.each(roleCells)("$action: $audience → $expected", ({ action, audience, expected }) => {
     expect(can(byRole[audience], action)).toBe(expected);
     expect(can(byRole[audience], action, {} as never)).toBe(expected); // a resource changes nothing
+  });
+});
+
+describe("moderators and admins (issue 14)", () => {
+  const moderator: Viewer = { id: "moderator-id", role: "moderator" };
+  const admin: Viewer = { id: "admin-id", role: "admin" };
+
+  it.each([
+    ["review.view", moderator, true],
+    ["review.view", admin, true],
+    ["review.act", moderator, true],
+    ["review.act", admin, true],
+  ] as const)("%s: %o → %s", (action, viewer, expected) => {
+    expect(can(viewer, action, SITE)).toBe(expected);
+  });
+
+  it("flag a post: staff flag others' posts, nobody flags their own", () => {
+    expect(can(moderator, "flag.create", { authorId: OWNER })).toBe(true);
+    expect(can(moderator, "flag.create", { authorId: moderator.id })).toBe(false);
+  });
+});
+
+describe("posts hidden pending review (visibility filters)", () => {
+  const moderator: Viewer = { id: "moderator-id", role: "moderator" };
+
+  it("shows visitors no hidden post, members their own, staff all", () => {
+    expect(visibleAnswersWhere(null)).toEqual({ hiddenAt: null });
+    expect(visibleAnswersWhere(audiences.member)).toEqual({ OR: [{ hiddenAt: null }, { authorId: "member-id" }] });
+    expect(visibleAnswersWhere(moderator)).toEqual({});
+    expect(JSON.stringify(visibleQuestionsWhere(null))).toContain(`"hiddenAt":null`);
+    expect(JSON.stringify(visibleQuestionsWhere(moderator))).not.toContain("hiddenAt");
+  });
+
+  it("says the same in SQL", () => {
+    expect(notHiddenSql(null, "a").sql).toBe(`"a".hidden_at IS NULL`);
+    expect(notHiddenSql(audiences.member, "a").values).toEqual(["member-id"]);
+    expect(notHiddenSql(moderator, "a").sql).toBe("TRUE");
+    expect(visibleQuestionsSql(null, "q").sql).toContain(`"q".hidden_at IS NULL`);
+    expect(() => notHiddenSql(null, "a; DROP TABLE answers")).toThrow("Invalid SQL alias");
   });
 });
 

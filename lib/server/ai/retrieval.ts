@@ -69,6 +69,7 @@ export async function findSources(question: RetrievalQuestion, limit = MAX_SOURC
        WHERE q.search_vector @@ query.tsq
          AND q.id <> ${question.id}
          AND (${visibleQuestionsSql(null, "q")}${sameGroup})
+         AND q.hidden_at IS NULL
        ORDER BY ts_rank_cd(q.search_vector, query.tsq) DESC, q.id DESC
        LIMIT ${CANDIDATE_QUESTIONS}
     ),
@@ -81,7 +82,7 @@ export async function findSources(question: RetrievalQuestion, limit = MAX_SOURC
       SELECT 'answer', a.id, a.question_id, q.title, a.content,
              ts_rank_cd(setweight(to_tsvector('english', left(a.content, 20000)), 'B'), query.tsq)
         FROM hits JOIN answers a ON a.question_id = hits.id JOIN questions q ON q.id = a.question_id CROSS JOIN query
-       WHERE NOT a.is_auto_generated AND to_tsvector('english', left(a.content, 20000)) @@ query.tsq
+       WHERE NOT a.is_auto_generated AND a.hidden_at IS NULL AND to_tsvector('english', left(a.content, 20000)) @@ query.tsq
     )
     SELECT type, id, "questionId", title, body, rank::float8 AS rank FROM posts
      ORDER BY rank DESC, id DESC

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Viewer } from "@/lib/server/policy";
-import { answerViewerCan } from "@/lib/server/policy";
+import { answerViewerCan, can } from "@/lib/server/policy";
 import type { CommentJson } from "@/lib/server/comments/presenters";
 import { authorSelect, presentAuthor, type AuthorJson } from "@/lib/server/users/presenters";
 import type { VoteType } from "@/lib/validation/votes";
@@ -22,6 +22,7 @@ export const answerSelect = {
   aiOutputTokens: true,
   aiDurationMs: true,
   editedAt: true,
+  hiddenAt: true,
   createdAt: true,
   updatedAt: true,
   author: { select: authorSelect },
@@ -44,6 +45,8 @@ export interface AnswerRow {
   aiOutputTokens: number | null;
   aiDurationMs: number | null;
   editedAt: Date | null;
+  /** Set while hidden pending review (issue 14); only its author and staff load it then. */
+  hiddenAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
   author: Parameters<typeof presentAuthor>[0];
@@ -88,6 +91,10 @@ export interface AnswerJson {
     sources: AnswerSourceJson[];
   } | null;
   viewerCan: { edit: boolean; delete: boolean; vote: boolean; comment: boolean };
+  /** Hidden pending review: shown to its author and moderators with a banner, to nobody else (issue 14). */
+  hidden?: boolean;
+  /** Whether the viewer may flag it (policy "flag.create": members, not their own posts). */
+  canFlag?: boolean;
 }
 
 /** What POST and DELETE /api/answers/{id}/vote answer. */
@@ -160,6 +167,8 @@ export function presentAnswer(
     commentsCursor,
     ai: presentAi(row),
     viewerCan: answerViewerCan(viewer, row),
+    hidden: row.hiddenAt != null,
+    canFlag: can(viewer, "flag.create", row),
   };
 }
 

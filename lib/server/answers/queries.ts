@@ -1,7 +1,7 @@
 import "server-only";
 import { db, type Prisma } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
-import { visibleQuestionsWhere, type Viewer } from "@/lib/server/policy";
+import { visibleAnswersWhere, visibleCommentsWhere, visibleQuestionsWhere, type Viewer } from "@/lib/server/policy";
 import { answerSelect, presentAnswer, toVoteType, type AnswerJson, type AnswerRow } from "@/lib/server/answers/presenters";
 import { commentSelect, commentTreesByAnswer, type CommentRow } from "@/lib/server/comments/presenters";
 import { COMMENT_ORDER, COMMENTS_PER_ANSWER } from "@/lib/server/comments/queries";
@@ -38,9 +38,9 @@ export async function getQuestionToAnswerOrThrow(id: number, viewer: Viewer | nu
   return question;
 }
 
-/** An answer the viewer may see (its question is not in a private group they are outside of), or null. */
+/** An answer the viewer may see (its question visible to them, and not hidden pending review unless theirs or they are staff), or null. */
 export async function getAnswer(id: number, viewer: Viewer | null): Promise<AnswerRow | null> {
-  return db.answer.findFirst({ where: { id, question: visibleQuestionsWhere(viewer) }, select: answerSelect });
+  return db.answer.findFirst({ where: { AND: [{ id, question: visibleQuestionsWhere(viewer) }, visibleAnswersWhere(viewer)] }, select: answerSelect });
 }
 
 /** An answer the viewer may see, or 404 "Answer not found" (also when it is hidden from them). */
@@ -73,9 +73,11 @@ export async function listViewerVotes(viewer: Viewer | null, answerIds: readonly
  */
 export function presentedAnswersSelect(viewer: Viewer | null) {
   return {
+    // Answers and comments hidden pending review are left out for everyone but their authors and staff.
+    where: visibleAnswersWhere(viewer),
     select: {
       ...answerSelect,
-      comments: { select: commentSelect, orderBy: [...COMMENT_ORDER], take: COMMENTS_PER_ANSWER + 1 },
+      comments: { where: visibleCommentsWhere(viewer), select: commentSelect, orderBy: [...COMMENT_ORDER], take: COMMENTS_PER_ANSWER + 1 },
       votes: { where: { userId: viewer?.id ?? NOBODY }, select: { voteType: true }, take: 1 },
     },
     orderBy: ANSWER_ORDER,
@@ -110,14 +112,14 @@ export function presentAnswers(rows: readonly PresentableAnswerRow[], viewer: Vi
  * with the viewer's votes and the comment trees, in one query (visibility is the caller's).
  */
 export async function listPresentedAnswers(questionId: number, viewer: Viewer | null, acceptedAnswerId: number | null = null): Promise<AnswerJson[]> {
-  const { select, orderBy } = presentedAnswersSelect(viewer);
-  return presentAnswers(await db.answer.findMany({ where: { questionId }, select, orderBy: [...orderBy] }), viewer, acceptedAnswerId);
+  const { where, select, orderBy } = presentedAnswersSelect(viewer);
+  return presentAnswers(await db.answer.findMany({ where: { AND: [{ questionId }, where] }, select, orderBy: [...orderBy] }), viewer, acceptedAnswerId);
 }
 
 /** One answer as GET /api/questions/{id} presents it (comments, the viewer's vote), or 404 "Answer not found" (also when hidden). */
 export async function getPresentedAnswerOrThrow(id: number, viewer: Viewer | null): Promise<AnswerJson> {
-  const { select } = presentedAnswersSelect(viewer);
-  const rows = await db.answer.findMany({ where: { id, question: visibleQuestionsWhere(viewer) }, select, take: 1 });
+  const { where, select } = presentedAnswersSelect(viewer);
+  const rows = await db.answer.findMany({ where: { AND: [{ id, question: visibleQuestionsWhere(viewer) }, where] }, select, take: 1 });
   const [answer] = presentAnswers(rows, viewer);
   if (!answer) throw notFound(ANSWER_NOT_FOUND);
   return answer;

@@ -1,5 +1,5 @@
 import "server-only";
-import { commentViewerCan, type Viewer } from "@/lib/server/policy";
+import { can, commentViewerCan, type Viewer } from "@/lib/server/policy";
 import { authorSelect, presentAuthor, type AuthorJson } from "@/lib/server/users/presenters";
 
 /** The columns presentComment and buildCommentTree need; select exactly these. */
@@ -11,6 +11,7 @@ export const commentSelect = {
   content: true,
   contentHtml: true,
   authorId: true,
+  hiddenAt: true,
   createdAt: true,
   updatedAt: true,
   author: { select: authorSelect },
@@ -25,6 +26,8 @@ export interface CommentRow {
   content: string;
   contentHtml: string;
   authorId: string;
+  /** Set while hidden pending review (issue 14); only its author and staff load it then. */
+  hiddenAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
   author: Parameters<typeof presentAuthor>[0];
@@ -44,6 +47,10 @@ export interface CommentJson {
   author: AuthorJson;
   replies: CommentJson[];
   viewerCan: { edit: boolean; delete: boolean; reply: boolean };
+  /** Hidden pending review: shown to its author and moderators with a banner, to nobody else (issue 14). */
+  hidden?: boolean;
+  /** Whether the viewer may flag it (policy "flag.create"). */
+  canFlag?: boolean;
 }
 
 // Saving a comment sets both times in the same statement; only a later edit moves updatedAt this far.
@@ -69,6 +76,8 @@ export function presentComment(row: CommentRow, viewer: Viewer | null): CommentJ
     author: presentAuthor(row.author, viewer?.id),
     replies: [],
     viewerCan: commentViewerCan(viewer, row),
+    hidden: row.hiddenAt != null,
+    canFlag: can(viewer, "flag.create", row),
   };
 }
 

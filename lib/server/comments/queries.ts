@@ -2,7 +2,7 @@ import "server-only";
 import { db, type Prisma } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import { decodeCursor, toPage, type Page } from "@/lib/server/pagination";
-import { visibleQuestionsWhere, type Viewer } from "@/lib/server/policy";
+import { visibleAnswersWhere, visibleCommentsWhere, visibleQuestionsWhere, type Viewer } from "@/lib/server/policy";
 import { commentSelect, type CommentRow } from "@/lib/server/comments/presenters";
 
 /** Comments a question page shows under each answer; "Show N more comments" loads the rest. */
@@ -17,15 +17,16 @@ const MAX_COMMENT_PAGE = 100;
 /**
  * One page of an answer's comments, flat and oldest first (replies name their parent), after
  * `cursor` (the answer's `commentsCursor` on the question page, then X-Next-Cursor). Visibility
- * is the caller's: the answer was loaded for the viewer.
+ * of the answer is the caller's (it was loaded for the viewer); comments hidden pending review
+ * are left out unless the viewer wrote them or is staff.
  */
-export async function listAnswerComments(answerId: number, page: { limit?: number; cursor?: string }): Promise<Page<CommentRow>> {
+export async function listAnswerComments(answerId: number, page: { limit?: number; cursor?: string }, viewer: Viewer | null): Promise<Page<CommentRow>> {
   const limit = Math.min(MAX_COMMENT_PAGE, Math.max(1, Math.floor(page.limit ?? MAX_COMMENT_PAGE)));
   const after: Prisma.CommentWhereInput = page.cursor
     ? (({ key, id }) => ({ OR: [{ createdAt: { gt: key } }, { createdAt: key, id: { gt: id } }] }))(decodeCursor(page.cursor, "date"))
     : {};
   const rows = await db.comment.findMany({
-    where: { AND: [{ answerId }, after] },
+    where: { AND: [{ answerId }, after, visibleCommentsWhere(viewer)] },
     select: commentSelect,
     orderBy: [...COMMENT_ORDER],
     take: limit + 1,
@@ -39,7 +40,7 @@ export const COMMENT_NOT_FOUND = "Comment not found";
 /** A comment the viewer may see (its question is not in a private group they are outside of), or null. */
 export async function getComment(id: number, viewer: Viewer | null): Promise<(CommentRow & { questionId: number }) | null> {
   const row = await db.comment.findFirst({
-    where: { id, answer: { question: visibleQuestionsWhere(viewer) } },
+    where: { AND: [{ id, answer: { AND: [{ question: visibleQuestionsWhere(viewer) }, visibleAnswersWhere(viewer)] } }, visibleCommentsWhere(viewer)] },
     select: { ...commentSelect, answer: { select: { questionId: true } } },
   });
   if (!row) return null;

@@ -34,9 +34,9 @@ async function digestFor(tx: Prisma.TransactionClient, userId: string, since: Da
     SELECT * FROM (
       SELECT q.id, q.title,
              (SELECT count(*)::int FROM answers a
-               WHERE a.question_id = q.id AND a.author_id <> ${userId} AND a.created_at > ${ts(since)}) AS answers,
+               WHERE a.question_id = q.id AND a.author_id <> ${userId} AND a.created_at > ${ts(since)} AND a.hidden_at IS NULL) AS answers,
              (SELECT count(*)::int FROM comments c JOIN answers a ON a.id = c.answer_id
-               WHERE a.question_id = q.id AND c.author_id <> ${userId} AND c.created_at > ${ts(since)}) AS comments
+               WHERE a.question_id = q.id AND c.author_id <> ${userId} AND c.created_at > ${ts(since)} AND c.hidden_at IS NULL AND a.hidden_at IS NULL) AS comments
         FROM questions q
        WHERE q.author_id = ${userId} AND q.last_activity_at > ${ts(since)} AND ${visibleQuestionsSql(viewer, "q")}
     ) s

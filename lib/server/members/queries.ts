@@ -1,7 +1,7 @@
 import "server-only";
 import { db, Prisma } from "@/lib/server/db";
 import { badRequest } from "@/lib/server/errors";
-import { listedProfilesSql, visibleQuestionsSql, type Viewer } from "@/lib/server/policy";
+import { listedProfilesSql, notHiddenSql, visibleQuestionsSql, type Viewer } from "@/lib/server/policy";
 import type { MemberRow } from "@/lib/server/members/presenters";
 import { CURSOR_MESSAGE, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "@/lib/validation/questions";
 import type { UserListTab } from "@/lib/validation/users";
@@ -68,7 +68,7 @@ export async function listMembers(
   const questionsIn = Prisma.sql`SELECT q.author_id AS user_id, count(*)::int AS n FROM questions q
     WHERE q.created_at >= ${since} AND ${visible} GROUP BY q.author_id`;
   const answersIn = Prisma.sql`SELECT a.author_id AS user_id, count(*)::int AS n FROM answers a JOIN questions q ON q.id = a.question_id
-    WHERE a.created_at >= ${since} AND ${visible} GROUP BY a.author_id`;
+    WHERE a.created_at >= ${since} AND ${visible} AND ${notHiddenSql(viewer, "a")} GROUP BY a.author_id`;
   const votesIn = Prisma.sql`SELECT v.user_id, count(*)::int AS n FROM votes v JOIN answers a ON a.id = v.answer_id JOIN questions q ON q.id = a.question_id
     WHERE v.created_at >= ${since} AND ${visible} GROUP BY v.user_id`;
   const ranking = { asker: questionsIn, answerer: answersIn, voters: votesIn } as const;
@@ -88,7 +88,7 @@ export async function listMembers(
            u.is_assistant AS "isAssistant", u.deleted_at AS "deletedAt", u.created_at AS "createdAt", r.metric,
            (SELECT count(*)::int FROM questions q WHERE q.author_id = u.id AND q.created_at >= ${since} AND ${visible}) AS "questionsCount",
            (SELECT count(*)::int FROM answers a JOIN questions q ON q.id = a.question_id
-             WHERE a.author_id = u.id AND a.created_at >= ${since} AND ${visible}) AS "answersCount",
+             WHERE a.author_id = u.id AND a.created_at >= ${since} AND ${visible} AND ${notHiddenSql(viewer, "a")}) AS "answersCount",
            (SELECT count(*)::int FROM votes v JOIN answers a ON a.id = v.answer_id JOIN questions q ON q.id = a.question_id
              WHERE v.user_id = u.id AND v.created_at >= ${since} AND ${visible}) AS "votesCount",
            (SELECT count(*)::int FROM user_follows f WHERE f.following_id = u.id) AS "followerCount",

@@ -109,8 +109,24 @@ interface NotificationContent {
   actorId: string | null;
 }
 
+/**
+ * Whether a notification concerns a post hidden pending review (its question, or the answer or
+ * comment its link points at): such a notification is never e-mailed (issue 14; the list hides it too).
+ */
+async function concernsHiddenPost(tx: Tx, content: NotificationContent): Promise<boolean> {
+  if (content.questionId == null) return false;
+  const answerIds = [content.link.match(/#answer-(\d{1,9})$/)?.[1], content.relatedType === "answer" ? content.relatedId : null].filter((id) => id != null).map(Number);
+  const commentId = Number(content.link.match(/#comment-(\d{1,9})$/)?.[1] ?? 0);
+  const [row] = await tx.$queryRaw<{ hidden: boolean }[]>`
+    SELECT EXISTS (SELECT 1 FROM questions WHERE id = ${content.questionId} AND hidden_at IS NOT NULL)
+        OR EXISTS (SELECT 1 FROM answers WHERE id = ANY(${answerIds}::int[]) AND hidden_at IS NOT NULL)
+        OR EXISTS (SELECT 1 FROM comments WHERE id = ${commentId} AND hidden_at IS NOT NULL) AS hidden`;
+  return row?.hidden ?? false;
+}
+
 async function emailIfWanted(tx: Tx, recipient: Recipient, content: NotificationContent): Promise<void> {
   if (!recipient.settings.emailNotifications) return;
+  if (await concernsHiddenPost(tx, content)) return;
   await enqueueEmail(
     tx,
     renderNotificationEmail({ to: recipient.email, recipientName: recipient.name, title: content.title, message: content.message, link: content.link }),

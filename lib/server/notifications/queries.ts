@@ -15,14 +15,31 @@ export const NOTIFICATION_NOT_FOUND = "Notification not found";
 /**
  * The notifications a member may see, as an SQL condition over `notifications` under `alias`:
  * those about no question, and those whose question still exists and is visible to them (so a
- * member who left a private group no longer sees what happened in it). Own-ness is the
- * caller's `user_id` condition.
+ * member who left a private group no longer sees what happened in it), never those about a post
+ * hidden pending review. Own-ness is the caller's `user_id` condition.
  */
 export function visibleNotificationsSql(viewer: Viewer, alias = "n"): Prisma.Sql {
   if (!/^[a-z_][a-z0-9_]*$/.test(alias)) throw new Error(`Invalid SQL alias: ${alias}`);
   const n = Prisma.raw(`"${alias}"`);
-  return Prisma.sql`(${n}.question_id IS NULL OR EXISTS (
-    SELECT 1 FROM questions nq WHERE nq.id = ${n}.question_id AND ${visibleQuestionsSql(viewer, "nq")}))`;
+  return Prisma.sql`((${n}.question_id IS NULL OR EXISTS (
+    SELECT 1 FROM questions nq WHERE nq.id = ${n}.question_id AND nq.hidden_at IS NULL AND ${visibleQuestionsSql(viewer, "nq")}))
+    AND ${notAboutHiddenPostSql(alias)})`;
+}
+
+/**
+ * Notifications about a post hidden pending review are shown to nobody, its author included
+ * (issue 14), until a moderator restores it: the answer (related_id of an "answer" notification,
+ * or the link's #answer-N) and the comment (the link's #comment-N) must not be hidden. Hidden
+ * posts are few, and both reads go by primary key.
+ */
+function notAboutHiddenPostSql(alias: string): Prisma.Sql {
+  const n = Prisma.raw(`"${alias}"`);
+  return Prisma.sql`NOT EXISTS (
+      SELECT 1 FROM answers na
+       WHERE na.hidden_at IS NOT NULL
+         AND (na.id = substring(${n}.link from '#answer-([0-9]{1,9})$')::int OR (${n}.related_type = 'answer' AND na.id = ${n}.related_id)))
+    AND NOT EXISTS (
+      SELECT 1 FROM comments nc WHERE nc.hidden_at IS NOT NULL AND nc.id = substring(${n}.link from '#comment-([0-9]{1,9})$')::int)`;
 }
 
 function whereSql(viewer: Viewer, unreadOnly: boolean): Prisma.Sql {

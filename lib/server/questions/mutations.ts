@@ -83,6 +83,7 @@ export async function createQuestion(author: Viewer, input: NewQuestion): Promis
     authorId: author.id,
     groupId,
     editedAt: null,
+    hiddenAt: null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     lastActivityAt: row.lastActivityAt,

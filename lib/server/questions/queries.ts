@@ -4,7 +4,7 @@ import { cached, SITE_LIST_TTL_MS, TRENDING_CACHE } from "@/lib/server/cache";
 import { db, Prisma } from "@/lib/server/db";
 import { badRequest, notFound } from "@/lib/server/errors";
 import { decodeCursor, toPage, type Page } from "@/lib/server/pagination";
-import { visibleQuestionsWhere, type Viewer } from "@/lib/server/policy";
+import { isStaff, visibleQuestionsWhere, type Viewer } from "@/lib/server/policy";
 import {
   questionDetailSelect,
   questionSummarySelect,
@@ -150,15 +150,23 @@ export async function countQuestions(viewer: Viewer | null, filters: QuestionLis
 /**
  * How many questions the viewer may see, without counting the questions table: the total kept
  * by triggers (site_counters), less the questions of private groups the viewer is outside of
- * (read through the group index, so the cost grows with private content only).
+ * (read through the group index, so the cost grows with private content only) and the others'
+ * questions hidden pending review.
  */
 export async function countVisibleQuestions(viewer: Viewer | null): Promise<number> {
   const outside = viewer
     ? Prisma.sql`AND NOT EXISTS (SELECT 1 FROM group_members gm WHERE gm.group_id = g.id AND gm.user_id = ${viewer.id})`
     : Prisma.empty;
+  // Questions hidden pending review (few; read through the hidden_at index), except the viewer's
+  // own and those already taken off as private: nobody but their authors and staff sees them.
+  const hidden = isStaff(viewer)
+    ? Prisma.sql`0`
+    : Prisma.sql`(SELECT count(*) FROM questions q WHERE q.hidden_at IS NOT NULL ${viewer ? Prisma.sql`AND q.author_id <> ${viewer.id}` : Prisma.empty}
+                   AND NOT EXISTS (SELECT 1 FROM groups g WHERE g.id = q.group_id AND g.is_private ${outside}))`;
   const [row] = await db.$queryRaw<{ count: number }[]>`
     SELECT ((SELECT coalesce(sum(value), 0) FROM site_counters WHERE name = 'questions')
-            - (SELECT count(*) FROM groups g JOIN questions q ON q.group_id = g.id WHERE g.is_private ${outside}))::int AS count`;
+            - (SELECT count(*) FROM groups g JOIN questions q ON q.group_id = g.id WHERE g.is_private ${outside})
+            - ${hidden})::int AS count`;
   return row?.count ?? 0;
 }
 

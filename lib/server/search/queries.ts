@@ -84,7 +84,7 @@ export async function searchQuestions(viewer: Viewer | null, options: SearchOpti
     WITH query AS (SELECT ${tsquery} AS tsq),
     recent AS (
       SELECT w.id, w.search_vector
-        FROM (SELECT q.id, q.group_id, q.search_vector FROM questions q ORDER BY q.id DESC LIMIT ${bounds.window}) w
+        FROM (SELECT q.id, q.group_id, q.author_id, q.hidden_at, q.search_vector FROM questions q ORDER BY q.id DESC LIMIT ${bounds.window}) w
        WHERE w.search_vector @@ ${tsquery} AND ${visibleQuestionsSql(viewer, "w")}
        ORDER BY w.id DESC
        LIMIT ${bounds.candidates}

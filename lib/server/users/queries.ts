@@ -3,7 +3,7 @@ import "server-only";
 import { db, Prisma } from "@/lib/server/db";
 import { badRequest, notFound } from "@/lib/server/errors";
 import { decodeCursor, toPage, type Page } from "@/lib/server/pagination";
-import { visibleQuestionsSql, visibleQuestionsWhere, type ProfileResource, type Viewer } from "@/lib/server/policy";
+import { visibleAnswersWhere, visibleQuestionsSql, visibleQuestionsWhere, type ProfileResource, type Viewer } from "@/lib/server/policy";
 import { questionSummarySelect, type QuestionSummaryRow } from "@/lib/server/questions/presenters";
 import { tagSelect, type TagRow } from "@/lib/server/tags/presenters";
 import { profileSelect, userAnswerSelect, type ProfileCounts } from "@/lib/server/users/presenters";
@@ -75,7 +75,7 @@ export async function getProfile(target: ProfileTarget, viewer: Viewer | null) {
         _count: {
           select: {
             questions: { where: visible },
-            answers: { where: { question: visible } },
+            answers: { where: { AND: [{ question: visible }, visibleAnswersWhere(viewer)] } },
             followers: true,
             following: true,
             tagFollows: true,
@@ -126,7 +126,7 @@ export async function listUserAnswers(userId: string, viewer: Viewer | null, pag
     ? (({ key, id }) => ({ OR: [{ createdAt: { lt: key } }, { createdAt: key, id: { lt: id } }] }))(decodeCursor(page.cursor, "date"))
     : {};
   const rows = await db.answer.findMany({
-    where: { AND: [{ authorId: userId }, { question: visibleQuestionsWhere(viewer) }, after] },
+    where: { AND: [{ authorId: userId }, { question: visibleQuestionsWhere(viewer) }, visibleAnswersWhere(viewer), after] },
     select: userAnswerSelect,
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit + 1,
@@ -136,7 +136,7 @@ export async function listUserAnswers(userId: string, viewer: Viewer | null, pag
 
 /** How many of the member's answers sit on questions the viewer may see. */
 export async function countUserAnswers(userId: string, viewer: Viewer | null): Promise<number> {
-  return db.answer.count({ where: { authorId: userId, question: visibleQuestionsWhere(viewer) } });
+  return db.answer.count({ where: { AND: [{ authorId: userId, question: visibleQuestionsWhere(viewer) }, visibleAnswersWhere(viewer)] } });
 }
 
 /** Most tags a profile's tag tabs list. */

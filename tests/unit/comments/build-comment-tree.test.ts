@@ -85,7 +85,7 @@ describe("buildCommentTree", () => {
   it("presents exactly the Comment keys, with ISO times and the author's e-mail only for the author", () => {
     const json = presentComment(row(1, { author: "ben" }), { id: "ann" });
     expect(Object.keys(json).sort()).toEqual(
-      ["answerId", "author", "content", "contentHtml", "createdAt", "depth", "edited", "id", "parentCommentId", "replies", "updatedAt", "viewerCan"].sort(),
+      ["answerId", "author", "canFlag", "content", "contentHtml", "createdAt", "depth", "edited", "hidden", "id", "parentCommentId", "replies", "updatedAt", "viewerCan"].sort(),
     );
     expect(json.createdAt).toBe(at(1).toISOString());
     expect(json.author).toEqual({ id: "ben", firstName: null, lastName: null, profileImageUrl: null, handle: "ben" });

@@ -14,7 +14,7 @@ export const GET = handler(async (req, ctx) => {
   const viewer = await getViewer(req);
   const query = pageQuerySchema.parse(searchParamsOf(req.url)); // 400
   const answer = await getAnswerOrThrow(idParam((await ctx.params).id, ANSWER_NOT_FOUND), viewer); // 404, also when hidden
-  const page = await listAnswerComments(answer.id, query);
+  const page = await listAnswerComments(answer.id, query, viewer);
   return pageResponse(page.rows.map((row) => presentComment(row, viewer)), { nextCursor: page.nextCursor });
 });
 

@@ -1,0 +1,36 @@
+"use client";
+
+import Link from "@/components/common/link";
+import { usePathname } from "next/navigation";
+
+import { cn } from "@/lib/utils";
+
+const TABS = [
+  { href: "/review", label: "Flags" },
+  { href: "/review/suggested-edits", label: "Suggested edits" },
+] as const;
+
+/** The review pages' tabs: flagged posts and suggested edits. */
+export function ReviewTabs() {
+  const pathname = usePathname();
+  return (
+    <nav aria-label="Review queues" className="flex gap-1 border-b">
+      {TABS.map((tab) => {
+        const current = pathname === tab.href;
+        return (
+          <Link
+            key={tab.href}
+            href={tab.href}
+            aria-current={current ? "page" : undefined}
+            className={cn(
+              "-mb-px rounded-t-md border-b-2 px-3 py-2 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+              current ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
+            )}
+          >
+            {tab.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}
