@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, screenshots, test, uniqueEmail } from "./support";
+import { DEMO_PASSWORD, expect, expectAccessible, screenshots, test, uniqueEmail, waitForHydration } from "./support";
 
 // Issue 14, new members: a brand-new member's answer with 3 links is refused with a clear reason
 // shown in the answer form itself (not only a passing toast), at desktop and phone widths; with
@@ -37,6 +37,7 @@ async function registerNewMember(page: Page) {
 
 async function tryToAnswer(page: Page, text: string) {
   const editor = page.getByRole("textbox", { name: "Your Answer" });
+  await waitForHydration(editor); // the form's state must see what is typed
   await editor.fill(text);
   await page.getByRole("button", { name: "Post Answer" }).click();
 }
@@ -57,6 +58,9 @@ for (const [label, width, height] of [["desktop", 1280, 900], ["phone", 390, 844
     // The draft is kept and marked invalid, so the member can fix it.
     await expect(page.getByRole("textbox", { name: "Your Answer" })).toHaveValue(THREE_LINKS);
     await expect(page.getByRole("textbox", { name: "Your Answer" })).toHaveAttribute("aria-invalid", "true");
+    // The toast ("Failed to submit answer") goes by itself; the reason stays in the form.
+    await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
+    await expect(reason).toHaveText(NEW_MEMBER_LINKS_MESSAGE);
     await expectAccessible(page);
     const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(scrollWidth).toBeLessThanOrEqual(width);

@@ -114,14 +114,21 @@ export async function processSpamChecks(options: { model?: LanguageModel; timeou
   return result;
 }
 
-const globalForSpam = globalThis as unknown as { agoraSpamWorker?: { running: boolean; loop?: ReturnType<typeof setInterval> } };
-const state = (globalForSpam.agoraSpamWorker ??= { running: false });
+const globalForSpam = globalThis as unknown as { agoraSpamWorker?: { running: boolean; again: boolean; loop?: ReturnType<typeof setInterval> } };
+const state = (globalForSpam.agoraSpamWorker ??= { running: false, again: false });
 
+/** Runs pending checks until none is left; a kick during a round asks for another round. */
 async function drain(): Promise<void> {
-  if (state.running) return;
+  if (state.running) {
+    state.again = true;
+    return;
+  }
   state.running = true;
   try {
-    await processSpamChecks();
+    do {
+      state.again = false;
+      await processSpamChecks();
+    } while (state.again);
   } catch (error) {
     log.error({ error: error instanceof Error ? error.name : "error" }, "spam check round failed");
   } finally {
