@@ -26,6 +26,7 @@ export async function register() {
   if (!process.env.DATABASE_URL) return;
   const { startAiWorkerLoop } = await import("./lib/server/ai/worker");
   startAiWorkerLoop();
+  (await import("./lib/server/spam/worker")).startSpamCheckLoop(); // the model's spam classifications owed (issue 14)
   (await import("./lib/server/retention")).startRetentionLoop(); // hourly pruning of tables that grow without bound
   // AGORA_MAIL_LOOP=off leaves delivery to /api/cron/mail (the benchmark counts SQL per request without it).
   if (process.env.AGORA_MAIL_LOOP?.trim().toLowerCase() === "off") return;

@@ -29,6 +29,8 @@ async function main() {
   const fake = await startFakeOpenAI({
     tokenDelayMs: 40,
     reply: (body) => {
+      // The spam classifier (lib/server/spam/classify.ts) gets a verdict: nothing the e2e members write is spam.
+      if (JSON.stringify(body.messages ?? []).includes("You are the spam filter of Agora")) return '{"spam": false, "reason": "e2e"}';
       const cites = JSON.stringify(body.messages ?? []).includes('<source id=\\"1\\"');
       return `Keep the value in **a ref**${cites ? " as the community explained [1]" : ""}.\n\n\`\`\`js\nconst ref = useRef(0);\n\`\`\`\n\nThat way it survives re-renders.`;
     },

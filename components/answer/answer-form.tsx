@@ -10,6 +10,7 @@ import { answerElementId } from "@/components/answer/answer-item";
 import { MarkdownEditor } from "@/components/question/markdown-editor";
 import { Button } from "@/components/ui/button";
 import { useCreateAnswer } from "@/lib/api-client/answers";
+import { formRefusal } from "@/lib/api-client/fetcher";
 import { ANSWER_MAX_LENGTH, answerCreateSchema } from "@/lib/validation/answers";
 
 const contentSchema = answerCreateSchema.pick({ content: true });
@@ -33,8 +34,11 @@ export function AnswerForm({ questionId }: { questionId: number }) {
       const answer = await create.mutateAsync({ content: text });
       form.reset({ content: "" });
       focusWhenRendered(answerElementId(answer.id));
-    } catch {
-      // useCreateAnswer has already shown what went wrong; the draft stays.
+    } catch (failure) {
+      // useCreateAnswer has already shown what went wrong; the draft stays, with the server's reason under it
+      // (e.g. "New members can include at most 2 links in a post.").
+      const refusal = formRefusal(failure);
+      if (refusal) form.setError("content", { type: "server", message: refusal }, { shouldFocus: true });
     }
   });
 

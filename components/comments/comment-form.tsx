@@ -6,6 +6,7 @@ import { Loader2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
+import { formRefusal } from "@/lib/api-client/fetcher";
 import { COMMENT_MAX_LENGTH } from "@/lib/validation/messages/comments";
 import { cn } from "@/lib/utils";
 
@@ -39,6 +40,8 @@ export function CommentForm({
 }) {
   const id = useId();
   const [value, setValue] = useState(initialValue);
+  /** The server's reason for refusing the last attempt (too many links, a daily limit...). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const content = value.trim();
   const tooLong = content.length > COMMENT_MAX_LENGTH;
   const unchanged = initialValue !== "" && content === initialValue.trim();
@@ -50,8 +53,10 @@ export function CommentForm({
     try {
       await onSubmit(content);
       setValue("");
-    } catch {
-      // The mutation already said what went wrong; keep the text so nothing is lost.
+      setRefusal(null);
+    } catch (failure) {
+      // The mutation already said what went wrong; keep the text so nothing is lost, with the server's reason.
+      setRefusal(formRefusal(failure));
     }
   }
 
@@ -73,19 +78,28 @@ export function CommentForm({
       <Textarea
         id={id}
         value={value}
-        onChange={(e) => setValue(e.target.value)}
+        onChange={(e) => {
+          setValue(e.target.value);
+          setRefusal(null);
+        }}
         onKeyDown={onKeyDown}
         placeholder={placeholder}
         autoFocus={autoFocus}
         rows={2}
         maxLength={COMMENT_MAX_LENGTH + 200}
-        aria-invalid={tooLong || undefined}
+        aria-invalid={tooLong || refusal !== null || undefined}
+        aria-describedby={refusal ? `${id}-refusal` : undefined}
         className="min-h-16 resize-y bg-background text-sm"
       />
       <div className="flex flex-wrap items-center justify-end gap-2">
         {tooLong ? (
           <p className="mr-auto text-xs text-destructive" role="alert">
             Comment must be at most {COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters
+          </p>
+        ) : null}
+        {refusal && !tooLong ? (
+          <p id={`${id}-refusal`} className="mr-auto text-xs text-destructive" role="alert">
+            {refusal}
           </p>
         ) : null}
         {onCancel ? (

@@ -31,7 +31,7 @@ export function ImagePicker({ value, onChange, label, id }: ImagePickerProps) {
   const fileRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
   const [broken, setBroken] = useState<string | null>(null);
-  const upload = useUploadImage({ toastOnSuccess: true });
+  const upload = useUploadImage({ toastOnSuccess: true, purpose: "group" }); // today only the group form picks images this way
 
   function pick(file: File | undefined) {
     if (!file) return;

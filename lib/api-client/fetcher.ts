@@ -136,6 +136,14 @@ export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith("401:") && error.message.includes("Unauthorized");
 }
 
+/**
+ * The server's message for a refusal the writer can act on (400, 403, 429: too many links, not
+ * yet allowed, a limit reached), to show beside the form; null for anything else.
+ */
+export function formRefusal(error: unknown): string | null {
+  return error instanceof ApiError && [400, 403, 429].includes(error.status) ? (error.serverMessage ?? null) : null;
+}
+
 /** The server's JSON `message` of an ApiError when it has one; otherwise the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;

@@ -2,27 +2,27 @@ import { useMutation } from "@tanstack/react-query";
 
 import { apiJson } from "@/lib/api-client/fetcher";
 import { toastMutationError, toastSuccess } from "@/lib/api-client/toast";
-import { IMAGE_FIELD, IMAGE_MESSAGES } from "@/lib/validation/uploads";
+import { IMAGE_FIELD, IMAGE_MESSAGES, type UploadPurpose } from "@/lib/validation/uploads";
 
 /** What POST /api/upload/image answers (201). */
 export interface UploadedImage {
   url: string;
 }
 
-/** POST /api/upload/image with the file as multipart field `image`; resolves to its URL. */
-export function uploadImage(file: File): Promise<UploadedImage> {
+/** POST /api/upload/image?purpose= with the file as multipart field `image`; resolves to its URL. */
+export function uploadImage(file: File, purpose: UploadPurpose = "profile"): Promise<UploadedImage> {
   const form = new FormData();
   form.append(IMAGE_FIELD, file);
-  return apiJson<UploadedImage>("POST", "/api/upload/image", form);
+  return apiJson<UploadedImage>("POST", `/api/upload/image?purpose=${purpose}`, form);
 }
 
 /**
  * Uploads an image (mutate with the File). `toastOnSuccess` shows "Image uploaded" (the image
  * picker's); a failure always shows "Upload failed" / "Failed to upload image. Please try again.".
  */
-export function useUploadImage(options: { toastOnSuccess?: boolean } = {}) {
+export function useUploadImage(options: { toastOnSuccess?: boolean; purpose?: UploadPurpose } = {}) {
   return useMutation({
-    mutationFn: uploadImage,
+    mutationFn: (file: File) => uploadImage(file, options.purpose ?? "profile"),
     onSuccess: () => {
       if (options.toastOnSuccess) toastSuccess(IMAGE_MESSAGES.uploaded);
     },

@@ -93,6 +93,52 @@ const limits = {
     points: 300, duration: 60 * 60, key: "member", source: "Agora (a runaway script on a moderator's account)",
     message: "You have taken many review actions this hour. Please try again later.",
   },
+  // --- Issue 14 (new members and spam): every other write; docs/SECURITY.md section 6 names the sources. ---
+  answerDaily: {
+    points: 100, duration: 24 * 60 * 60, key: "member", source: "Agora (Discourse: rate_limit_create_post, 5 s between posts, kept as a daily ceiling)",
+    message: "You can post at most 100 answers a day. Please try again tomorrow.",
+  },
+  answerNewMemberDaily: {
+    points: 10, duration: 24 * 60 * 60, key: "member", source: "Discourse: max_replies_in_first_day (10)",
+    message: "New members can post at most 10 answers a day. Please try again tomorrow.",
+  },
+  commentDaily: {
+    points: 200, duration: 24 * 60 * 60, key: "member", source: "Agora (comments are short: twice the answers' ceiling)",
+    message: "You can post at most 200 comments a day. Please try again tomorrow.",
+  },
+  commentNewMemberDaily: {
+    points: 20, duration: 24 * 60 * 60, key: "member", source: "Agora (twice Discourse's max_replies_in_first_day, since comments are short)",
+    message: "New members can post at most 20 comments a day. Please try again tomorrow.",
+  },
+  tagCreateDaily: {
+    points: 10, duration: 24 * 60 * 60, key: "member", source: "Agora (Discourse lets only trust level 3 create tags: min_trust_to_create_tag)",
+    message: "You can create at most 10 tags a day. Please try again tomorrow.",
+  },
+  groupCreateDaily: {
+    points: 5, duration: 24 * 60 * 60, key: "member", source: "Agora (a group is a page of its own that search engines see)",
+    message: "You can create at most 5 groups a day. Please try again tomorrow.",
+  },
+  groupJoinRequestDaily: {
+    points: 20, duration: 24 * 60 * 60, key: "member", source: "Agora (each request notifies a group's creator; Discourse: max_invites_per_day 10 is the like of it)",
+    message: "You can ask to join at most 20 groups a day. Please try again tomorrow.",
+  },
+  userFollowDaily: {
+    points: 50, duration: 24 * 60 * 60, key: "member", source: "Agora (each follow notifies someone; Discourse: max_likes_per_day 50 is the like of it)",
+    message: "You can follow at most 50 members a day. Please try again tomorrow.",
+  },
+  tagFollowDaily: {
+    points: 100, duration: 24 * 60 * 60, key: "member", source: "Agora (Discourse: max_bookmarks_per_day 20 is the like of it; tags notify nobody)",
+    message: "You can follow at most 100 tags a day. Please try again tomorrow.",
+  },
+  profileEditHourly: {
+    points: 30, duration: 60 * 60, key: "member", source: "Agora (a profile is public text: names, bio, links)",
+    message: "You have changed your profile many times this hour. Please try again later.",
+  },
+  emailHourly: {
+    points: 20, duration: 60 * 60, key: "member", source: "Discourse: max_emails_per_day_per_user (100 a day), counted here per hour",
+    message: "This member has been sent many e-mails this hour.",
+  },
+  // --- end of issue 14's rows ---
 } satisfies Record<string, LimitSpec>;
 
 export type LimiterName = keyof typeof limits;
@@ -240,6 +286,18 @@ export async function chargeInTransaction(tx: Pick<typeof db, "$queryRaw">, name
     const msBeforeNext = row.expire === null ? -1 : Math.max(row.expire - Date.now(), 0);
     throw rateLimited(Math.max(1, Math.ceil(msBeforeNext / 1000)), limits[name].message);
   }
+}
+
+/**
+ * Charges a limit inside a transaction like chargeInTransaction, but answers whether the charge
+ * was within the allowance instead of throwing (for work that is skipped rather than refused, such
+ * as an e-mail over a member's hourly cap, which is dropped while its cause commits).
+ */
+export async function chargeInTransactionIfAllowed(tx: Pick<typeof db, "$queryRaw">, name: LimiterName, key: string): Promise<boolean> {
+  const [row] = await tx.$queryRaw<{ points: number }[]>`
+    WITH charged AS (${upsertSql(name, key, Date.now(), Prisma.sql`SELECT 1`)})
+    SELECT points FROM charged`;
+  return row !== undefined && row.points <= limits[name].points;
 }
 
 // rate-limiter-flexible's upsert (RateLimiterPostgres._upsert) of one point, when `gate` yields a row:

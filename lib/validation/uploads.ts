@@ -40,3 +40,7 @@ export function imageFileProblem(file: { type: string; size: number }): "invalid
   if (file.size > MAX_IMAGE_BYTES) return "tooLarge";
   return null;
 }
+
+/** What an upload is for (`?purpose=`): a profile picture (the default), a group's pictures, or an image in a post, which new members may not upload (issue 14). */
+export const UPLOAD_PURPOSES = ["profile", "group", "post"] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];

@@ -39,8 +39,8 @@ const USER_ANSWER_KEYS = [
   "updatedAt", "voteScore",
 ].sort();
 const CURRENT_USER_KEYS = [
-  "bio", "city", "country", "createdAt", "email", "firstName", "id", "lastName", "notificationSettings", "privacySettings",
-  "profileImageUrl", "socialLinks", "updatedAt", "website",
+  "bio", "city", "country", "createdAt", "email", "emailVerified", "firstName", "id", "lastName", "notificationSettings", "privacySettings",
+  "profileImageUrl", "reputation", "role", "socialLinks", "suspendedUntil", "updatedAt", "website",
 ].sort();
 
 const setVisibility = (user: User, profileVisibility: "public" | "registered" | "private") =>

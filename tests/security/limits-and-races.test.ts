@@ -5,7 +5,7 @@
 import sharp from "sharp";
 import { db } from "@/lib/server/db";
 import { rateLimits, resetLimit, type LimiterName } from "@/lib/server/rate-limit";
-import { countersOf, createAnswer, createGroup, createQuestion, createTag, groupCountersOf, unique } from "@/tests/factories";
+import { countersOf, createAnswer, createComment, createGroup, createQuestion, createTag, createUser, groupCountersOf, unique } from "@/tests/factories";
 import { callRoute, createMember, discoverRoutes, isolateTestFile, routeKey, WORLD_PASSWORD, type ApiRoute, type CallOptions } from "@/tests/security/support";
 
 let routes: ApiRoute[];
@@ -47,6 +47,14 @@ async function expectLimit(name: LimiterName, attempt: (i: number) => Promise<{ 
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(duration);
+}
+
+/** A member past the new members' rules (trust level 1): an account of two days with three questions. */
+async function establishedMember(tag: string) {
+  const member = await createMember(tag);
+  await db.user.update({ where: { id: member.user.id }, data: { createdAt: new Date(Date.now() - 2 * 24 * 60 * 60_000) } });
+  for (let i = 0; i < 3; i++) await createQuestion({ author: member.user });
+  return member;
 }
 
 const form = () => {
@@ -143,6 +151,110 @@ const scenarios: Record<LimiterName, () => Promise<void>> = {
     await expectLimit("groupInviteHourly", () =>
       callRoute(route("POST /api/groups/[id]/invitations"), { cookie: creator.cookie, params: { id: String(group.id) }, json: { userId: invitee.user.id } }),
     );
+  },
+  // --- Issue 14: every other write (new members and spam). ---
+  // Answer flooding by an established member (level 1): 100 a day.
+  answerDaily: async () => {
+    const { cookie } = await establishedMember(`answers-${unique()}`);
+    const question = await createQuestion({ author: (await createMember(`asked-${unique()}`)).user });
+    await expectLimit("answerDaily", (i) =>
+      callRoute(route("POST /api/questions/[id]/answers"), { cookie, params: { id: String(question.id) }, json: { content: `Answer number ${i}: ${unique()} explains it another way.` } }),
+    );
+  },
+  // A brand-new member: 10 answers a day (Discourse's first-day replies).
+  answerNewMemberDaily: async () => {
+    const { cookie } = await createMember(`newcomer-${unique()}`);
+    const question = await createQuestion({ author: (await createMember(`asked-${unique()}`)).user });
+    await expectLimit("answerNewMemberDaily", (i) =>
+      callRoute(route("POST /api/questions/[id]/answers"), { cookie, params: { id: String(question.id) }, json: { content: `First-day answer ${i}: ${unique()} with its own words.` } }),
+    );
+  },
+  // Comment flooding by an established member: 200 a day, comments and replies together.
+  commentDaily: async () => {
+    const { user, cookie } = await establishedMember(`commenter-${unique()}`);
+    const question = await createQuestion({ author: user });
+    const answer = await createAnswer({ question, author: user });
+    const parent = await createComment({ answer, author: user });
+    await expectLimit("commentDaily", (i) =>
+      i % 2 === 0
+        ? callRoute(route("POST /api/answers/[id]/comments"), { cookie, params: { id: String(answer.id) }, json: { content: `Comment ${i} ${unique()}` } })
+        : callRoute(route("POST /api/comments/[id]/replies"), { cookie, params: { id: String(parent.id) }, json: { content: `Reply ${i} ${unique()}` } }),
+    );
+  },
+  // A brand-new member: 20 comments and replies a day.
+  commentNewMemberDaily: async () => {
+    const { user, cookie } = await createMember(`newcommenter-${unique()}`);
+    const question = await createQuestion({ author: user });
+    const answer = await createAnswer({ question, author: user });
+    const parent = await createComment({ answer, author: user });
+    await expectLimit("commentNewMemberDaily", (i) =>
+      i % 2 === 0
+        ? callRoute(route("POST /api/answers/[id]/comments"), { cookie, params: { id: String(answer.id) }, json: { content: `Comment ${i} ${unique()}` } })
+        : callRoute(route("POST /api/comments/[id]/replies"), { cookie, params: { id: String(parent.id) }, json: { content: `Reply ${i} ${unique()}` } }),
+    );
+  },
+  // Tag spam: 10 new tags a day; naming an existing tag costs nothing.
+  tagCreateDaily: async () => {
+    const { cookie } = await createMember(`tagger-${unique()}`);
+    const existing = await createTag();
+    for (let i = 0; i < 3; i++) expect((await callRoute(route("POST /api/tags"), { cookie, json: { name: existing.name } })).status).toBe(200);
+    await expectLimit("tagCreateDaily", () => callRoute(route("POST /api/tags"), { cookie, json: { name: `t${unique()}` } }));
+    expect((await callRoute(route("POST /api/tags"), { cookie, json: { name: existing.name } })).status).toBe(200);
+  },
+  // Group spam: 5 new groups a day.
+  groupCreateDaily: async () => {
+    const { cookie } = await createMember(`founder-${unique()}`);
+    await expectLimit("groupCreateDaily", () =>
+      callRoute(route("POST /api/groups"), { cookie, json: { name: `Group ${unique()}`, description: "A group for people who like testing limits." } }),
+    );
+  },
+  // Join requests notify a creator each: 20 new requests a day (repeats cost nothing).
+  groupJoinRequestDaily: async () => {
+    const creator = await createMember(`keeper-${unique()}`);
+    const asker = await createMember(`joiner-${unique()}`);
+    const groups: { id: number }[] = [];
+    for (let i = 0; i <= rateLimits.groupJoinRequestDaily.points; i++) groups.push(await createGroup({ creator: creator.user, isPrivate: true }));
+    const first = await createGroup({ creator: creator.user, isPrivate: true });
+    expect((await callRoute(route("POST /api/groups/[id]/join"), { cookie: asker.cookie, params: { id: String(first.id) } })).status).toBe(200);
+    await resetLimit("groupJoinRequestDaily", asker.user.id);
+    // Asking again while the request is pending costs nothing.
+    for (let i = 0; i < 3; i++) expect((await callRoute(route("POST /api/groups/[id]/join"), { cookie: asker.cookie, params: { id: String(first.id) } })).status).toBe(200);
+    await expectLimit("groupJoinRequestDaily", (i) => callRoute(route("POST /api/groups/[id]/join"), { cookie: asker.cookie, params: { id: String(groups[i]!.id) } }));
+    expect(await db.groupJoinRequest.count({ where: { userId: asker.user.id } })).toBe(rateLimits.groupJoinRequestDaily.points + 1);
+  },
+  // Follows notify the member followed: 50 new follows a day; the 429 undoes the follow.
+  userFollowDaily: async () => {
+    const fan = await createMember(`follower-${unique()}`);
+    const stars: { id: string }[] = [];
+    for (let i = 0; i <= rateLimits.userFollowDaily.points; i++) stars.push(await createUser({ tag: `star-${i}` }));
+    await expectLimit("userFollowDaily", (i) => callRoute(route("POST /api/users/[id]/follow"), { cookie: fan.cookie, params: { id: stars[i]!.id } }));
+    expect(await db.userFollow.count({ where: { followerId: fan.user.id } })).toBe(rateLimits.userFollowDaily.points);
+  },
+  // Tag follows: 100 new follows a day.
+  tagFollowDaily: async () => {
+    const fan = await createMember(`tagfan-${unique()}`);
+    const tags: { id: number }[] = [];
+    for (let i = 0; i <= rateLimits.tagFollowDaily.points; i++) tags.push(await createTag());
+    await expectLimit("tagFollowDaily", (i) => callRoute(route("POST /api/tags/[id]/follow"), { cookie: fan.cookie, params: { id: String(tags[i]!.id) } }));
+    expect(await db.tagFollow.count({ where: { userId: fan.user.id } })).toBe(rateLimits.tagFollowDaily.points);
+  },
+  // A profile is public text: 30 edits an hour.
+  profileEditHourly: async () => {
+    const { cookie } = await createMember(`profiler-${unique()}`);
+    await expectLimit("profileEditHourly", (i) => callRoute(route("PUT /api/users/profile"), { cookie, json: { firstName: `Name ${i}`, bio: `Bio number ${i}` } }));
+  },
+  // Mail bombing through notifications: a member gets at most 20 notification e-mails an hour;
+  // the rest are dropped (the notifications themselves stay in their list). Nothing answers 429.
+  emailHourly: async () => {
+    const star = await createMember(`mailed-${unique()}`);
+    await db.user.update({ where: { id: star.user.id }, data: { notificationSettings: { emailNotifications: true } } });
+    const cap = rateLimits.emailHourly.points;
+    for (let i = 0; i < cap + 3; i++) {
+      const fan = await createMember(`mailer-${unique()}`);
+      expect((await callRoute(route("POST /api/users/[id]/follow"), { cookie: fan.cookie, params: { id: star.user.id } })).status).toBe(200);
+    }
+    expect(await db.notification.count({ where: { userId: star.user.id, type: "follow" } })).toBe(cap + 3);
+    expect(await db.emailOutbox.count({ where: { to: star.user.email } })).toBe(cap);
   },
   // Guessing the current password of a session someone left open.
   passwordChange: async () => {
@@ -296,6 +408,21 @@ describe("50 identical requests at once have exactly one effect", () => {
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(await db.groupJoinRequest.count({ where: { groupId: group.id, userId: asker.user.id } })).toBe(1);
     expect(await db.groupMember.count({ where: { groupId: group.id, userId: asker.user.id } })).toBe(0);
+  });
+
+  it("ask, withdraw, ask again (5 times, and 50 at once): the group's creator hears of it once a day", async () => {
+    const creator = await createMember(`loop-keeper-${unique()}`);
+    const asker = await createMember(`loop-asker-${unique()}`);
+    const group = await createGroup({ creator: creator.user, isPrivate: true });
+    const join = route("POST /api/groups/[id]/join");
+    const withdraw = route("DELETE /api/groups/[id]/join");
+    for (let i = 0; i < 5; i++) {
+      expect((await callRoute(join, { cookie: asker.cookie, params: { id: String(group.id) } })).status).toBe(200);
+      expect((await callRoute(withdraw, { cookie: asker.cookie, params: { id: String(group.id) } })).status).toBe(200);
+    }
+    await fifty(join, () => ({ cookie: asker.cookie, params: { id: String(group.id) } }));
+    expect(await db.groupJoinRequest.count({ where: { groupId: group.id, userId: asker.user.id } })).toBe(1);
+    expect(await db.notification.count({ where: { userId: creator.user.id, actorId: asker.user.id, link: `/groups/${group.id}` } })).toBe(1);
   });
 
   it("invite a member: one invitation, one notification, one 201", async () => {

@@ -5,6 +5,7 @@ import { countGroups, getGroupDetailOrThrow, listGroups } from "@/lib/server/gro
 import { handler, readJson } from "@/lib/server/http";
 import { pageResponse } from "@/lib/server/pagination";
 import { authorize } from "@/lib/server/policy";
+import { charge } from "@/lib/server/rate-limit";
 import { groupCreateSchema, groupListQuerySchema } from "@/lib/validation/groups";
 import { searchParamsOf } from "@/lib/validation/questions";
 
@@ -22,6 +23,7 @@ export const POST = handler(async (req) => {
   const viewer = await requireViewer(req); // 401
   const input = groupCreateSchema.parse(await readJson(req)); // 400 with SPEC.md's messages
   authorize(viewer, "group.create");
+  await charge("groupCreateDaily", viewer.id); // 429
   const { id } = await createGroup(viewer, input);
   const group = await getGroupDetailOrThrow(id, viewer);
   return Response.json(presentGroup(group, viewer), { status: 201 });

@@ -8,6 +8,8 @@ import { createQuestion } from "@/lib/server/questions/mutations";
 import { presentQuestionDetail, presentQuestionSummary } from "@/lib/server/questions/presenters";
 import { countQuestions, listChosenTagsOrThrow, listQuestions } from "@/lib/server/questions/queries";
 import { chargeInOrder } from "@/lib/server/rate-limit";
+import { screenNewPost } from "@/lib/server/spam/check";
+import { screenCreatedQuestion } from "@/lib/server/spam/limits";
 import { questionCreateSchema, questionListQuerySchema, searchParamsOf } from "@/lib/validation/questions";
 
 /** A question body is at most 20,000 characters of description, up to 4 bytes each, plus a little. */
@@ -29,10 +31,13 @@ export const POST = handler(async (req) => {
   const group = input.groupId === null ? null : await getGroupOrThrow(input.groupId); // 404
   authorize(viewer, "question.create");
   if (group) authorize(await withGroupIds(viewer), "group.post", group); // 403 outside the group
+  // New members: at most 2 links (400); below trust level 2: the spam check (acted on once the question exists).
+  const { screening } = await screenNewPost(viewer, { type: "question", title: input.title, text: input.description });
   // One statement: the daily limit checked, then 15 s apart and 20 a day charged in that order (429).
   await chargeInOrder(viewer.id, { check: ["questionDaily"], spend: ["questionInterval", "questionDaily"] });
   // One statement as well, returning what the 201 shows (the question as its author reads it).
   const question = await createQuestion(viewer, { title: input.title, description: input.description, tags, group });
+  await screenCreatedQuestion(question, viewer.id, screening); // spam: hidden at once; owed to the model: classified after the response
   kickAiWorker(); // writes the owed AI answer after the response, never making the asker wait
   return Response.json(presentQuestionDetail(question, viewer), { status: 201 });
 });

@@ -7,6 +7,7 @@ import { answerSelect, type AnswerRow } from "@/lib/server/answers/presenters";
 import { ANSWER_NOT_FOUND, QUESTION_NOT_FOUND, type AnswerableQuestion } from "@/lib/server/answers/queries";
 import { appendAnswerRevision, keepOriginalAnswer, rollbackSummary, type RevisionMeta } from "@/lib/server/revisions/mutations";
 import { NOTIFYING_TRANSACTION, notifyNewAnswer } from "@/lib/server/notifications/mutations";
+import { applyScreening, type Screening } from "@/lib/server/spam/act";
 import type { AnswerCreateInput } from "@/lib/validation/answers";
 
 /**
@@ -17,11 +18,14 @@ export async function createAnswer({
   question,
   author,
   input,
+  screening = null,
 }: {
   /** With its title, author and group when at hand (the route's read): the notification then reads nothing again. */
   question: { id: number } | AnswerableQuestion;
   author: { id: string };
   input: Pick<AnswerCreateInput, "content" | "customPrompt">;
+  /** The spam check's verdict (lib/server/spam/check.ts): spam is hidden and never announced; a pending model check announces later. */
+  screening?: Screening | null;
 }): Promise<AnswerRow> {
   const now = new Date();
   const answer = await orIfGone(
@@ -44,7 +48,9 @@ export async function createAnswer({
         data: { answerCount: { increment: 1 }, lastActivityAt: now },
         select: { id: true },
       });
-      await notifyNewAnswer(tx, { answerId: created.id, known: "title" in question ? { answer: created, question } : undefined });
+      if (await applyScreening(tx, { type: "answer", id: created.id, authorId: author.id }, screening)) {
+        await notifyNewAnswer(tx, { answerId: created.id, known: "title" in question ? { answer: created, question } : undefined });
+      }
       return created;
     }, NOTIFYING_TRANSACTION),
     () => notFound(QUESTION_NOT_FOUND),

@@ -7,6 +7,7 @@ import { ANSWER_NOT_FOUND } from "@/lib/server/answers/queries";
 import { commentSelect, type CommentRow } from "@/lib/server/comments/presenters";
 import { COMMENT_NOT_FOUND } from "@/lib/server/comments/queries";
 import { NOTIFYING_TRANSACTION, notifyNewComment } from "@/lib/server/notifications/mutations";
+import { applyScreening, type Screening } from "@/lib/server/spam/act";
 
 /*
  * Every comment write takes the answer's row lock first (by updating its counter, or with
@@ -24,11 +25,14 @@ export async function createComment({
   parent,
   author,
   content,
+  screening = null,
 }: {
   answer: { id: number; questionId: number };
   parent?: { id: number; depth: number } | null;
   author: { id: string };
   content: string;
+  /** The spam check's verdict (lib/server/spam/check.ts): spam is hidden and never announced; a pending model check announces later. */
+  screening?: Screening | null;
 }): Promise<CommentRow> {
   const now = new Date();
   const comment = await orIfGone(
@@ -52,7 +56,9 @@ export async function createComment({
         data: { commentCount: { increment: 1 }, lastActivityAt: now },
         select: { id: true },
       });
-      await notifyNewComment(tx, { commentId: created.id });
+      if (await applyScreening(tx, { type: "comment", id: created.id, authorId: author.id }, screening)) {
+        await notifyNewComment(tx, { commentId: created.id });
+      }
       return created;
     }, NOTIFYING_TRANSACTION),
     () => notFound(parent ? COMMENT_NOT_FOUND : ANSWER_NOT_FOUND),

@@ -3,6 +3,7 @@ import { forgetPopularTags, forgetTrending } from "@/lib/server/cache";
 import { db, type Prisma } from "@/lib/server/db";
 import { notifyGroupInvitation, notifyGroupJoinApproved, notifyGroupJoinRequest } from "@/lib/server/notifications/mutations";
 import type { GroupResource, Viewer } from "@/lib/server/policy";
+import { chargeInTransaction } from "@/lib/server/rate-limit";
 import type { GroupCreateInput, GroupUpdateInput } from "@/lib/validation/groups";
 
 /*
@@ -89,7 +90,9 @@ export async function requestToJoinGroup(viewer: Viewer, group: GroupResource): 
   return db.$transaction(async (tx) => {
     const { count } = await tx.groupJoinRequest.createMany({ data: [{ groupId: group.id, userId: viewer.id }], skipDuplicates: true });
     if (count === 0) return false;
-    // The creator hears of each new request once (asking again changes nothing).
+    // Only a new request spends the daily allowance (429 undoes it).
+    await chargeInTransaction(tx, "groupJoinRequestDaily", viewer.id);
+    // The creator hears of a member's request once a day at most (asking again, or withdrawing and asking again, changes nothing).
     await notifyGroupJoinRequest(tx, { groupId: group.id, requesterId: viewer.id });
     return true;
   });

@@ -1,6 +1,7 @@
 import "server-only";
 import { viewerSelect, type Viewer as SessionViewer } from "@/lib/server/auth/session";
 import { db } from "@/lib/server/db";
+import { chargeInTransaction } from "@/lib/server/rate-limit";
 import type { Viewer } from "@/lib/server/policy";
 import type { ProfileUpdateInput } from "@/lib/validation/users";
 import { NOTIFYING_TRANSACTION, notifyNewFollower } from "@/lib/server/notifications/mutations";
@@ -35,7 +36,11 @@ export async function followUser(viewer: Viewer, target: { id: string }): Promis
       INSERT INTO user_follows (follower_id, following_id, created_at)
       VALUES (${viewer.id}, ${target.id}, timezone('UTC', now()))
       ON CONFLICT DO NOTHING`;
-    if (inserted > 0) await notifyNewFollower(tx, { followerId: viewer.id, followingId: target.id });
+    if (inserted > 0) {
+      // Only a follow really added spends the daily allowance (429 undoes it), so unfollow-follow loops are bounded too.
+      await chargeInTransaction(tx, "userFollowDaily", viewer.id);
+      await notifyNewFollower(tx, { followerId: viewer.id, followingId: target.id });
+    }
     return inserted > 0;
   }, NOTIFYING_TRANSACTION);
   // Counted in a statement of its own, so it sees a simultaneous follow that won the race.

@@ -63,5 +63,16 @@ describe("answer form", () => {
       expect(toast.error).toHaveBeenCalledWith("Error", expect.objectContaining({ description: "Failed to submit answer. Please try again." })),
     );
     expect(textbox()).toHaveValue("Use useRef to keep the value.");
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument(); // a server failure has no reason to show
+  });
+
+  it("shows the server's reason for a refusal under the draft (a new member's links, a daily limit)", async () => {
+    mockFetch(() => jsonResponse({ message: "New members can include at most 2 links in a post.", code: "bad_request" }, 400));
+    renderWithClient(<AnswerForm questionId={1} />);
+    await userEvent.type(textbox(), "See https://a.example, https://b.example and https://c.example");
+    await userEvent.click(post());
+    expect(await screen.findByRole("alert")).toHaveTextContent("New members can include at most 2 links in a post.");
+    expect(textbox()).toHaveAttribute("aria-invalid", "true");
+    expect(textbox()).toHaveValue("See https://a.example, https://b.example and https://c.example");
   });
 });

@@ -7,6 +7,9 @@ import { createComment } from "@/lib/server/comments/mutations";
 import { presentComment } from "@/lib/server/comments/presenters";
 import { listAnswerComments } from "@/lib/server/comments/queries";
 import { commentSchema } from "@/lib/validation/comments";
+import { chargeNewPost } from "@/lib/server/spam/limits";
+import { screenNewPost } from "@/lib/server/spam/check";
+import { kickSpamChecks } from "@/lib/server/spam/worker";
 import { pageQuerySchema, searchParamsOf } from "@/lib/validation/questions";
 
 // GET /api/answers/:id/comments?cursor=&limit= - an answer's comments, flat and oldest first (replies name their parent), X-Next-Cursor
@@ -24,6 +27,10 @@ export const POST = handler(async (req, ctx) => {
   const input = commentSchema.parse(await readJson(req));
   const answer = await getAnswerOrThrow(idParam((await ctx.params).id, ANSWER_NOT_FOUND), viewer);
   authorize(viewer, "comment.create");
-  const comment = await createComment({ answer, author: viewer, content: input.content });
+  // New members: at most 2 links (400); below trust level 2: the spam check; then the daily limits (429).
+  const { level, screening } = await screenNewPost(viewer, { type: "comment", text: input.content });
+  await chargeNewPost(viewer.id, "comment", level);
+  const comment = await createComment({ answer, author: viewer, content: input.content, screening });
+  if (screening?.model) kickSpamChecks();
   return Response.json(presentComment(comment, viewer), { status: 201 });
 });
