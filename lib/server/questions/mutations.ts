@@ -251,9 +251,11 @@ export async function acceptAnswer({ question, answerId, accepter }: { question:
     // Posts are locked answer first, then question (as votes, comments and deletes do): the
     // accepted_answer_id foreign key would otherwise share-lock the answer after the question.
     await tx.$queryRaw`SELECT id FROM answers WHERE id = ${answerId} FOR KEY SHARE`;
-    // The row lock orders concurrent accepts, so each sees the mark the one before it left.
+    // The row lock orders concurrent accepts, so each sees the mark the one before it left. NO KEY
+    // UPDATE, not UPDATE: the reputation events a vote writes share-lock their question (foreign
+    // key) after their members, and must not wait behind an accept that waits for those members.
     const [before] = await tx.$queryRaw<{ accepted: number | null }[]>`
-      SELECT accepted_answer_id AS accepted FROM questions WHERE id = ${question.id} FOR UPDATE`;
+      SELECT accepted_answer_id AS accepted FROM questions WHERE id = ${question.id} FOR NO KEY UPDATE`;
     if (!before) throw notFound(ANSWER_OF_QUESTION_NOT_FOUND);
     const moved = await tx.$executeRaw`
       UPDATE questions SET accepted_answer_id = ${answerId}

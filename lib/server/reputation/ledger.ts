@@ -94,10 +94,12 @@ const isAiAnswer = (a: string) => Prisma.raw(`(${a}.is_auto_generated OR ${a}.cu
 /**
  * The events the answer votes matching `where` (over votes v, answers a) call for: +10 or -2 to
  * the author, and -1 to a down-voter. Columns: user_id, points, reason, question_id, answer_id,
- * actor_id, source_key, created_at (the vote's time).
+ * actor_id, source_key, created_at (the vote's time). question_id stays null: the answer names
+ * it, deleting the question deletes the answer and so the event, and a foreign key to the question
+ * would share-lock it after the members, against an accept that holds it while it waits for them.
  */
 const answerVoteEventsSql = (where: Prisma.Sql) => Prisma.sql`
-  SELECT e.user_id, e.points, e.reason, a.question_id, a.id AS answer_id, v.user_id AS actor_id,
+  SELECT e.user_id, e.points, e.reason, NULL::int AS question_id, a.id AS answer_id, v.user_id AS actor_id,
          'answer-vote:' || a.id || ':' || v.user_id || ':' || e.kind AS source_key, v.created_at
     FROM votes v
     JOIN answers a ON a.id = v.answer_id

@@ -93,7 +93,7 @@ CREATE TRIGGER reputation_events_frozen BEFORE UPDATE ON reputation_events
 -- The events the votes and accepted answers already stored call for (the rules of
 -- lib/server/reputation/ledger.ts as of this migration; the triggers above move the counters).
 INSERT INTO reputation_events (user_id, points, reason, question_id, answer_id, actor_id, source_key, created_at)
-SELECT e.user_id, e.points, e.reason, a.question_id, a.id, v.user_id, 'answer-vote:' || a.id || ':' || v.user_id || ':' || e.kind, v.created_at
+SELECT e.user_id, e.points, e.reason, NULL, a.id, v.user_id, 'answer-vote:' || a.id || ':' || v.user_id || ':' || e.kind, v.created_at
   FROM votes v
   JOIN answers a ON a.id = v.answer_id
   CROSS JOIN LATERAL (VALUES
