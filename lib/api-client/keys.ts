@@ -22,7 +22,7 @@ export interface QuestionListFilters extends KeyParams {
 export type TagQuestionSort = "newest" | "active" | "votes";
 
 /** Tabs of the members directory (GET /api/users). */
-export type UserListTab = "new" | "asker" | "answerer" | "voters";
+export type UserListTab = "new" | "asker" | "answerer" | "voters" | "reputation" | "reputation-month";
 
 export const keys = {
   auth: {
