@@ -9,6 +9,7 @@ import { AnswerProvenance } from "@/components/answer/answer-provenance";
 import { VoteButtons } from "@/components/answer/vote-buttons";
 import { CommentSection } from "@/components/comments/comment-section";
 import { TimeAgo } from "@/components/common/time-ago";
+import { AuthorReputation } from "@/components/common/author-reputation";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -85,6 +86,7 @@ export function AnswerItem({
                 {name}
               </Link>
             )}
+            <AuthorReputation author={answer.author} className="text-xs" />
             <span className="text-xs text-muted-foreground" aria-hidden>
               ·
             </span>
