@@ -124,11 +124,12 @@ const questionVoteEventsSql = (where: Prisma.Sql) => Prisma.sql`
 /**
  * The events the accepted answers of the questions matching `where` (over questions q) call for:
  * +15 to the answer's author and +2 to the asker, unless the asker accepted their own answer
- * (then neither: nobody earns from accepting themselves) or the answer is the AI's.
+ * (then neither: nobody earns from accepting themselves) or the answer is the AI's. Dated `at`
+ * (now; the backfill, which cannot know when an answer was accepted, uses the answer's time).
  */
-const acceptEventsSql = (where: Prisma.Sql) => Prisma.sql`
+const acceptEventsSql = (where: Prisma.Sql, at: Prisma.Sql = Prisma.sql`timezone('UTC', now())`) => Prisma.sql`
   SELECT e.user_id, e.points, e.reason, q.id AS question_id, a.id AS answer_id, q.author_id AS actor_id,
-         e.kind || ':' || q.id || ':' || a.id AS source_key, timezone('UTC', now()) AS created_at
+         e.kind || ':' || q.id || ':' || a.id AS source_key, ${at} AS created_at
     FROM questions q
     JOIN answers a ON a.id = q.accepted_answer_id
     CROSS JOIN LATERAL (VALUES
@@ -209,7 +210,7 @@ export async function syncAcceptReputation(tx: LedgerClient, questionId: number)
  */
 export async function backfillReputation(client: LedgerClient): Promise<number> {
   let added = 0;
-  for (const wanted of [answerVoteEventsSql(Prisma.sql`TRUE`), questionVoteEventsSql(Prisma.sql`TRUE`), acceptEventsSql(Prisma.sql`TRUE`)]) {
+  for (const wanted of [answerVoteEventsSql(Prisma.sql`TRUE`), questionVoteEventsSql(Prisma.sql`TRUE`), acceptEventsSql(Prisma.sql`TRUE`, Prisma.sql`a.created_at`)]) {
     added += await client.$executeRaw`
       INSERT INTO reputation_events (user_id, points, reason, question_id, answer_id, actor_id, source_key, created_at)
       SELECT user_id, points, reason, question_id, answer_id, actor_id, source_key, created_at FROM (${wanted}) w
