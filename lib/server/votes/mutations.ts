@@ -66,6 +66,16 @@ const setVoteSql = (t: VoteTable, voterId: string, postId: number, voteType: Vot
     ), ${movedScore(t, postId)}`;
 };
 
+/**
+ * The post's score read by a fresh statement: after a withdrawal that found nothing to remove
+ * because a concurrent one removed it (and committed while this one waited for the vote row),
+ * the withdrawal statement's own snapshot still shows the score from before.
+ */
+async function currentScore(tx: Prisma.TransactionClient, t: VoteTable, postId: number): Promise<ScoreRow | undefined> {
+  const [row] = await tx.$queryRaw<ScoreRow[]>`SELECT 0 AS delta, vote_score AS "voteScore" FROM ${t.posts} WHERE id = ${postId}`;
+  return row;
+}
+
 /** One statement removing the voter's vote on a post (if any) and taking it off its score. */
 const withdrawVoteSql = (t: VoteTable, voterId: string, postId: number) => Prisma.sql`
     WITH removed AS (
@@ -109,6 +119,7 @@ export async function withdrawVote({ answer, voter }: { answer: { id: number }; 
   const row = await db.$transaction(async (tx) => {
     const [scored] = await tx.$queryRaw<ScoreRow[]>(withdrawVoteSql(answerVotes, voter.id, answer.id));
     if (scored && scored.delta !== 0) await syncAnswerVoteReputation(tx, answer.id, voter.id); // the vote's points go with it
+    else if (scored) return currentScore(tx, answerVotes, answer.id);
     return scored;
   });
   if (!row || row.voteScore === null) throw notFound(ANSWER_NOT_FOUND);
@@ -151,6 +162,7 @@ export async function withdrawQuestionVote({ question, voter }: { question: { id
   const row = await db.$transaction(async (tx) => {
     const [scored] = await tx.$queryRaw<ScoreRow[]>(withdrawVoteSql(questionVotes, voter.id, question.id));
     if (scored && scored.delta !== 0) await syncQuestionVoteReputation(tx, question.id, voter.id);
+    else if (scored) return currentScore(tx, questionVotes, question.id);
     return scored;
   });
   if (!row || row.voteScore === null) throw notFound(QUESTION_NOT_FOUND);
