@@ -34,6 +34,9 @@ test.describe("reputation", () => {
     await page.goto(`/questions/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(page.getByTitle("Reputation").first()).toHaveText("13 reputation");
+    const answer = page.locator(`#answer-${answerId}`);
+    await expect(answer.getByTitle("Reputation")).toHaveText(/^[\d,]+ reputation$/);
+    await screenshots(page, "reputation-question-page");
 
     await page.goto(`/users/${rosa}`);
     const header = page.getByRole("region", { name: "Rosa Reyes" });
