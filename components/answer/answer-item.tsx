@@ -10,6 +10,7 @@ import { VoteButtons } from "@/components/answer/vote-buttons";
 import { CommentSection } from "@/components/comments/comment-section";
 import { HiddenBanner } from "@/components/flags/hidden-banner";
 import { TimeAgo } from "@/components/common/time-ago";
+import { AuthorReputation } from "@/components/common/author-reputation";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -89,6 +90,7 @@ export function AnswerItem({
                 {name}
               </Link>
             )}
+            <AuthorReputation author={answer.author} className="text-xs" />
             <span className="text-xs text-muted-foreground" aria-hidden>
               ·
             </span>

@@ -9,6 +9,7 @@ import { focusWhenRendered } from "@/components/answer/focus";
 import { CommentForm } from "@/components/comments/comment-form";
 import { HiddenBanner } from "@/components/flags/hidden-banner";
 import { TimeAgo } from "@/components/common/time-ago";
+import { AuthorReputation } from "@/components/common/author-reputation";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { Button } from "@/components/ui/button";
 import { useDeleteComment, useReplyToComment, useUpdateComment } from "@/lib/api-client/comments";
@@ -58,6 +59,7 @@ export function CommentItem({ questionId, comment, onRemoved }: { questionId: nu
                 {name}
               </Link>
             )}
+            <AuthorReputation author={comment.author} />
             <span aria-hidden>·</span>
             <TimeAgo date={comment.createdAt} />
             {comment.edited ? <span title={`Edited ${new Date(comment.updatedAt).toUTCString()}`}>(edited)</span> : null}

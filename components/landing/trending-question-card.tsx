@@ -2,6 +2,7 @@ import Link from "@/components/common/link";
 import { format } from "date-fns";
 import { Eye, MessageSquare } from "lucide-react";
 
+import { AuthorReputation } from "@/components/common/author-reputation";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { TagChip } from "@/components/question/tag-chip";
 import { Button } from "@/components/ui/button";
@@ -20,6 +21,7 @@ export function TrendingQuestionCard({ question }: { question: QuestionSummaryJs
       <div className="flex items-center gap-2 text-xs text-muted-foreground">
         <UserAvatar user={question.author} className="size-6 text-[11px]" decorative />
         <span className="truncate font-medium text-foreground/80">{displayName(question.author)}</span>
+        <AuthorReputation author={question.author} className="shrink-0" />
         <span aria-hidden>·</span>
         <time dateTime={question.createdAt} className="shrink-0">
           {format(new Date(question.createdAt), "MMM d, yyyy")}

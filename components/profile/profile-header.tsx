@@ -15,6 +15,7 @@ import { Button } from "@/components/ui/button";
 import { FollowUserButton } from "@/components/users/follow-user-button";
 import type { Profile } from "@/lib/api-client/users";
 import { displayName } from "@/lib/display";
+import { cn } from "@/lib/utils";
 
 const socialSites = [
   { key: "twitter", label: "Twitter", Icon: XMark },
@@ -22,9 +23,9 @@ const socialSites = [
   { key: "github", label: "GitHub", Icon: GitHubMark },
 ] as const;
 
-function Count({ value, label }: { value: number; label: string }) {
+function Count({ value, label, className }: { value: number; label: string; className?: string }) {
   return (
-    <div className="rounded-lg bg-muted/50 px-3 py-2 text-center sm:text-left">
+    <div className={cn("rounded-lg bg-muted/50 px-3 py-2 text-center sm:text-left", className)}>
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className="text-lg font-semibold tabular-nums">{value.toLocaleString("en-US")}</dd>
     </div>
@@ -94,7 +95,8 @@ export function ProfileHeader({ profile, askGroups, signedIn = true }: { profile
 
           {profile.bio ? <p className="max-w-prose text-sm leading-relaxed whitespace-pre-line text-foreground/90">{profile.bio}</p> : null}
 
-          <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <dl className={profile.isAssistant ? "grid grid-cols-2 gap-2 sm:grid-cols-4" : "grid grid-cols-2 gap-2 sm:grid-cols-5"}>
+            {profile.isAssistant ? null : <Count value={profile.reputation ?? 1} label="Reputation" className="col-span-2 sm:col-span-1" />}
             <Count value={profile._count.questions} label="Questions" />
             <Count value={profile._count.answers} label="Answers" />
             <Count value={profile._count.followers} label="Followers" />

@@ -5,8 +5,10 @@ import type { ReactNode } from "react";
 import { Bookmark, FileQuestion, Hash, MessageSquare, Tags, Users } from "lucide-react";
 
 import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
+import { AuthorReputation } from "@/components/common/author-reputation";
 import { TimeAgo } from "@/components/common/time-ago";
 import { UserAvatar } from "@/components/common/user-avatar";
+import { ReputationPanel } from "@/components/profile/reputation-panel";
 import { UserAnswerCard } from "@/components/profile/user-answer-card";
 import { QuestionCard } from "@/components/question/question-card";
 import { QuestionCardActions } from "@/components/question/question-card-actions";
@@ -190,7 +192,10 @@ function PersonTile({ person, verb }: { person: FollowPerson; verb: string }) {
       >
         <UserAvatar user={person} className="size-10" decorative />
         <span className="min-w-0">
-          <span className="block truncate font-medium">{name}</span>
+          <span className="flex items-baseline gap-1.5">
+            <span className="truncate font-medium">{name}</span>
+            <AuthorReputation author={person} className="shrink-0 text-xs" />
+          </span>
           <span className="block text-xs text-muted-foreground">
             {verb} · <TimeAgo date={person.followedAt} />
           </span>
@@ -283,7 +288,7 @@ function SavedPanel({ profile }: { profile: Profile }) {
 
 /**
  * A profile's tabs (SPEC.md section 2, default Questions), each named for what it holds:
- * Questions (n), Answers (n), Tags (n) ("Most Used Tags"), Followed Tags (n), Followers (n) and
+ * Questions (n), Answers (n), Reputation (the ledger's events; not for the AI), Tags (n) ("Most Used Tags"), Followed Tags (n), Followers (n) and
  * Following (n) (members, as the header counts them) and, on one's own profile only, Saved (n).
  * A tab's list is fetched when the tab is first opened; Saved never on someone else's profile.
  */
@@ -300,6 +305,11 @@ export function ProfileTabs({ profile, name, initialQuestions }: { profile: Prof
         <TabsTrigger value="answers" className={trigger}>
           Answers ({c.answers})
         </TabsTrigger>
+        {profile.isAssistant ? null : (
+          <TabsTrigger value="reputation" className={trigger}>
+            Reputation
+          </TabsTrigger>
+        )}
         <TabsTrigger value="tags" className={trigger}>
           Tags ({c.tags})
         </TabsTrigger>
@@ -326,6 +336,11 @@ export function ProfileTabs({ profile, name, initialQuestions }: { profile: Prof
         <h2 className="sr-only">Answers</h2>
         <AnswersPanel profile={profile} own={own} name={name} />
       </TabsContent>
+      {profile.isAssistant ? null : (
+        <TabsContent value="reputation">
+          <ReputationPanel profile={profile} own={own} name={name} />
+        </TabsContent>
+      )}
       <TabsContent value="tags">
         <UsedTagsPanel profile={profile} own={own} name={name} />
       </TabsContent>

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { ArrowBigUp, Check, MessageCircle, MessageSquare, Sparkles, UsersRound } from "lucide-react";
 
 import { TimeAgo } from "@/components/common/time-ago";
+import { AuthorReputation } from "@/components/common/author-reputation";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { TagChip } from "@/components/question/tag-chip";
 import { displayName } from "@/lib/display";
@@ -49,6 +50,7 @@ export function QuestionCard({ question, actions, headingLevel = 2 }: { question
             <UserAvatar user={question.author} className="size-5 text-[10px]" decorative />
             {displayName(question.author)}
           </Link>
+          <AuthorReputation author={question.author} />
           <span aria-hidden>·</span>
           <TimeAgo date={question.createdAt} />
         </div>

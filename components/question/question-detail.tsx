@@ -10,6 +10,7 @@ import { AnswerList } from "@/components/answer/answer-list";
 import { HiddenBanner } from "@/components/flags/hidden-banner";
 import { QuestionVoteButtons } from "@/components/answer/vote-buttons";
 import { TimeAgo } from "@/components/common/time-ago";
+import { AuthorReputation } from "@/components/common/author-reputation";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { ShareMenu } from "@/components/question/share-menu";
 import { TagChip } from "@/components/question/tag-chip";
@@ -109,6 +110,7 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
           <UserAvatar user={question.author} className="size-7 text-xs" decorative />
           {displayName(question.author)}
         </Link>
+        <AuthorReputation author={question.author} />
         <span aria-hidden>·</span>
         <span>
           asked <TimeAgo date={question.createdAt} />

@@ -4,6 +4,7 @@ import Link from "@/components/common/link";
 import { SearchX } from "lucide-react";
 
 import { TimeAgo } from "@/components/common/time-ago";
+import { AuthorReputation } from "@/components/common/author-reputation";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { QuestionCardActions } from "@/components/question/question-card-actions";
 import { TagChip } from "@/components/question/tag-chip";
@@ -124,6 +125,7 @@ export function SearchResultItem({ result }: { result: SearchResult }) {
             <UserAvatar user={result.author} className="size-5 text-[10px]" decorative />
             {displayName(result.author)}
           </Link>
+          <AuthorReputation author={result.author} className="-ml-1.5" />
           <TimeAgo date={result.createdAt} />
           <span>{count(result.voteScore, "vote")}</span>
           <span>{count(result._count.answers, "answer")}</span>

@@ -2,6 +2,7 @@ import Link from "@/components/common/link";
 import { Eye, MessageSquare } from "lucide-react";
 
 import { TimeAgo } from "@/components/common/time-ago";
+import { AuthorReputation } from "@/components/common/author-reputation";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { TagChip } from "@/components/question/tag-chip";
 import type { QuestionSummary } from "@/lib/api-client/questions";
@@ -57,6 +58,7 @@ export function TagQuestionItem({ question }: { question: QuestionSummary }) {
             <UserAvatar user={question.author} className="size-5 text-[10px]" decorative />
             {displayName(question.author)}
           </Link>
+          <AuthorReputation author={question.author} />
           <span aria-hidden>·</span>
           <TimeAgo date={question.createdAt} />
         </div>

@@ -1,5 +1,5 @@
 import Link from "@/components/common/link";
-import { CalendarDays, FileQuestion, MessageSquare, ThumbsUp } from "lucide-react";
+import { Award, CalendarDays, FileQuestion, MessageSquare, ThumbsUp, TrendingUp } from "lucide-react";
 
 import { UserAvatar } from "@/components/common/user-avatar";
 import { TagChip } from "@/components/question/tag-chip";
@@ -17,10 +17,16 @@ function joined(iso: string | null | undefined): string {
   return `Joined ${date.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })}`;
 }
 
-/** The figure a tab ranks by (SPEC.md section 2): questions, answers or votes of the last 30 days, or the join date. */
+const signed = (n: number) => `${n > 0 ? "+" : n < 0 ? "−" : ""}${Math.abs(n).toLocaleString("en-US")}`;
+
+/** The figure a tab ranks by (SPEC.md section 2): questions, answers, votes or reputation of the last 30 days, reputation, or the join date. */
 function Metric({ member, tab }: { member: Member; tab: UserListTab }) {
   const [Icon, text] =
-    tab === "asker"
+    tab === "reputation"
+      ? [Award, `${(member.reputation ?? 1).toLocaleString("en-US")} reputation`]
+      : tab === "reputation-month"
+        ? [TrendingUp, `${signed(member.reputationMonth)} reputation in 30 days`]
+        : tab === "asker"
       ? [FileQuestion, `${plural(member.questionsCount, "question")} in 30 days`]
       : tab === "answerer"
         ? [MessageSquare, `${plural(member.answersCount, "answer")} in 30 days`]
@@ -51,7 +57,10 @@ export function MemberCard({ member, tab }: { member: Member; tab: UserListTab }
               {name}
             </Link>
           </h2>
-          <p className="text-xs text-muted-foreground">{plural(member.followerCount, "follower")}</p>
+          <p className="text-xs text-muted-foreground">
+            {tab === "reputation" ? null : <span title="Reputation">{(member.reputation ?? 1).toLocaleString("en-US")} reputation · </span>}
+            {plural(member.followerCount, "follower")}
+          </p>
         </div>
       </div>
       <Metric member={member} tab={tab} />

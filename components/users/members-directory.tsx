@@ -5,13 +5,14 @@ import { Search, Users } from "lucide-react";
 
 import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { MemberCard } from "@/components/users/member-card";
-import { MEMBER_TABS } from "@/components/users/member-tabs";
+import { MEMBER_TAB_BAR, MEMBER_TABS, memberTabBarValue } from "@/components/users/member-tabs";
+import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { ListPage } from "@/lib/api-client/paging";
 import { useMembers, type Member, type UserListTab } from "@/lib/api-client/users";
-import { USER_SEARCH_MAX_LENGTH, userListTabs } from "@/lib/validation/users";
+import { USER_SEARCH_MAX_LENGTH } from "@/lib/validation/users";
 
 const SEARCH_DELAY_MS = 300;
 
@@ -25,8 +26,8 @@ function useDebounced<T>(value: T, delay: number): T {
 }
 
 /**
- * The members directory (/users): a server-side search by name, the four tabs computed by the
- * server over the last 30 days, member cards with working Follow buttons, "No users found".
+ * The members directory (/users): a server-side search by name, the tabs computed by the server
+ * over the last 30 days (Top Reputation also over all time, chosen inside the tab), member cards with working Follow buttons, "No users found".
  * The tab and search stay in the address (?tab=, ?q=).
  */
 export function MembersDirectory({ initialTab, initialSearch, initialPage }: { initialTab: UserListTab; initialSearch: string; initialPage?: ListPage<Member> }) {
@@ -63,7 +64,7 @@ export function MembersDirectory({ initialTab, initialSearch, initialPage }: { i
         <LoadError message="Members could not be loaded." onRetry={() => query.refetch()} />
       ) : members.length === 0 ? (
         <EmptyState icon={Users} title="No users found">
-          {term ? "Try another name." : tab === "new" ? "Nobody has joined yet." : "Nobody has been active in the last 30 days."}
+          {term ? "Try another name." : tab === "new" || tab === "reputation" ? "Nobody has joined yet." : "Nobody has been active in the last 30 days."}
         </EmptyState>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -96,19 +97,38 @@ export function MembersDirectory({ initialTab, initialSearch, initialPage }: { i
         />
       </div>
 
-      <Tabs value={tab} onValueChange={(v) => setTab(v as UserListTab)} className="gap-3">
+      <Tabs value={memberTabBarValue(tab)} onValueChange={(v) => setTab(v as UserListTab)} className="gap-3">
         <TabsList aria-label="Member lists" className="h-auto w-full flex-wrap justify-start gap-1 sm:w-fit">
-          {userListTabs.map((value) => (
+          {MEMBER_TAB_BAR.map((value) => (
             <TabsTrigger key={value} value={value} className="flex-none px-3 data-[state=active]:text-foreground">
               {MEMBER_TABS[value].label}
             </TabsTrigger>
           ))}
         </TabsList>
-        {userListTabs.map((value) => (
+        {MEMBER_TAB_BAR.map((value) => (
           <TabsContent key={value} value={value} className="space-y-4">
-            {value === tab ? (
+            {value === memberTabBarValue(tab) ? (
               <>
-                <p className="text-sm text-muted-foreground">{MEMBER_TABS[value].description}</p>
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <p className="text-sm text-muted-foreground">{MEMBER_TABS[tab].description}</p>
+                  {value === "reputation" ? (
+                    <div role="group" aria-label="Reputation period" className="inline-flex rounded-md border p-0.5">
+                      {(["reputation", "reputation-month"] as const).map((period) => (
+                        <Button
+                          key={period}
+                          type="button"
+                          size="sm"
+                          variant={tab === period ? "secondary" : "ghost"}
+                          aria-pressed={tab === period}
+                          className="h-7 px-2.5 text-xs"
+                          onClick={() => setTab(period)}
+                        >
+                          {period === "reputation" ? "All time" : "Last 30 days"}
+                        </Button>
+                      ))}
+                    </div>
+                  ) : null}
+                </div>
                 {list}
               </>
             ) : null}

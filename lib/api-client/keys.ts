@@ -22,7 +22,7 @@ export interface QuestionListFilters extends KeyParams {
 export type TagQuestionSort = "newest" | "active" | "votes";
 
 /** Tabs of the members directory (GET /api/users). */
-export type UserListTab = "new" | "asker" | "answerer" | "voters";
+export type UserListTab = "new" | "asker" | "answerer" | "voters" | "reputation" | "reputation-month";
 
 export const keys = {
   auth: {
@@ -123,6 +123,8 @@ export const keys = {
     /** The pages of a profile's Followers and Following lists (members). */
     followerPages: (id: string) => ["/api/users", id, "followers", "pages"] as const,
     followingPages: (id: string) => ["/api/users", id, "following", "pages"] as const,
+    /** The pages of a profile's Reputation tab (the ledger's events). */
+    reputationPages: (id: string) => ["/api/users", id, "reputation", "pages"] as const,
     /** The pages of the members directory under a tab and search (an infinite query). */
     directoryPages: (tab: UserListTab, search = "") => ["/api/users", "pages", { tab, search }] as const,
     /** The signed-in member's preferences (theme, language, questions per page). */

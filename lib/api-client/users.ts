@@ -9,6 +9,7 @@ import type { TagJson } from "@/lib/server/tags/presenters";
 import type { FollowPersonJson, ProfileJson, UsedTagJson, UserAnswerJson } from "@/lib/server/users/presenters";
 import type { CurrentUserJson } from "@/lib/server/accounts/presenters";
 import type { MemberJson } from "@/lib/server/members/presenters";
+import type { ReputationEventJson } from "@/lib/server/reputation/presenters";
 import type { NotificationSettings, PrivacySettings } from "@/lib/validation/users";
 import {
   MEMBER_PAGE_SIZE,
@@ -28,6 +29,7 @@ export type Member = MemberJson;
 export type UserAnswer = UserAnswerJson;
 export type UsedTag = UsedTagJson;
 export type FollowPerson = FollowPersonJson;
+export type ReputationEvent = ReputationEventJson;
 export type { UserListTab } from "@/lib/validation/users";
 
 export { MEMBER_PAGE_SIZE, PROFILE_PAGE_SIZE } from "@/lib/validation/users";
@@ -70,6 +72,11 @@ export function useUserQuestions(id: string, options: { initialPage?: ListPage<Q
 /** A profile's Answers tab, a page at a time (fetched once the tab opens). */
 export function useUserAnswers(id: string, options: { enabled?: boolean } = {}) {
   return usePagedList<UserAnswer>(keys.users.answerPages(id), `/api/users/${encodeURIComponent(id)}/answers`, options);
+}
+
+/** A profile's Reputation tab: the member's reputation events, newest first, a page at a time (fetched once the tab opens). */
+export function useReputationEvents(id: string, options: { enabled?: boolean } = {}) {
+  return usePagedList<ReputationEvent>(keys.users.reputationPages(id), `/api/users/${encodeURIComponent(id)}/reputation`, options);
 }
 
 /** The owner's Saved tab, a page at a time: only ever enabled on one's own profile (SPEC.md section 6). */

@@ -334,8 +334,11 @@ export const PROFILE_PAGE_SIZE = 10;
 /** Cards per page of the members directory. */
 export const MEMBER_PAGE_SIZE = 24;
 
-/** Tabs of the members directory: New Users, Top Askers, Top Answerers, Top Voters. */
-export const userListTabs = ["new", "asker", "answerer", "voters"] as const;
+/**
+ * Tabs of the members directory: New Users, Top Askers, Top Answerers, Top Voters, and Top
+ * Reputation over all time (`reputation`) or gained in the last 30 days (`reputation-month`).
+ */
+export const userListTabs = ["new", "asker", "answerer", "voters", "reputation", "reputation-month"] as const;
 export type UserListTab = (typeof userListTabs)[number];
 
 /** Longest search text of the members directory. */
@@ -346,7 +349,7 @@ const optionalParam = <T extends z.ZodType>(schema: T) =>
 
 /** GET /api/users: tab (new by default), search text, paging. */
 export const userListQuerySchema = pageQuerySchema.extend({
-  tab: optionalParam(z.enum(userListTabs, { error: "tab must be new, asker, answerer or voters" })).transform((v) => v ?? "new"),
+  tab: optionalParam(z.enum(userListTabs, { error: "tab must be new, asker, answerer, voters, reputation or reputation-month" })).transform((v) => v ?? "new"),
   search: optionalParam(z.string().trim().max(USER_SEARCH_MAX_LENGTH, `search must be at most ${USER_SEARCH_MAX_LENGTH} characters`)).transform(
     (v) => v || undefined,
   ),

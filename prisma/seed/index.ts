@@ -25,6 +25,7 @@ import {
 } from "./content";
 
 import { buildEditHistories } from "./edit-histories";
+import { backfillReputation, recomputeReputation } from "../../lib/server/reputation/ledger";
 
 export { demoLogins, DEMO_PASSWORD } from "./content";
 
@@ -684,6 +685,12 @@ export async function seedDemoCommunity(db: PrismaClient, options: SeedOptions =
       await tx.savedQuestion.createMany({ data: rows.savedQuestions });
       await tx.notification.createMany({ data: rows.notifications });
       await tx.aiAnswerJob.createMany({ data: rows.aiJobs });
+
+      // Reputation: the ledger's events for the votes and accepted answers just written, by the
+      // app's own rules (the ledger's triggers move the counters), then checked by the recompute.
+      await backfillReputation(tx);
+      const { corrected } = await recomputeReputation(tx);
+      if (corrected > 0) throw new Error(`seed: ${corrected} reputation counters disagreed with the ledger`);
 
       // Denormalized comment counters, from the rows just written.
       await tx.$executeRaw`

@@ -3,7 +3,9 @@
 // triggers are off during the load (session_replication_role = replica), and every
 // denormalised counter is then computed from the rows, so the data is exactly what the app's
 // own writes would have produced (except the search document, which covers title and
-// description only; answers' text is left out of it to keep the seed fast).
+// description only; answers' text is left out of it to keep the seed fast, and reputation:
+// members' counters are set from the votes by the ledger's rules, but the ledger itself,
+// reputation_events, stays empty, so `npm run reputation:recompute` would reset them to 1).
 import pg from "pg";
 
 export interface BenchScale {
@@ -71,7 +73,7 @@ export async function isSeeded(url: string, scale: BenchScale): Promise<boolean>
   }
 }
 
-const bigTables = ["users", "tags", "groups", "group_members", "questions", "question_tags", "answers", "votes", "comments", "tag_follows", "user_follows", "sessions"];
+const bigTables = ["users", "tags", "groups", "group_members", "questions", "question_tags", "answers", "votes", "question_votes", "comments", "tag_follows", "user_follows", "sessions"];
 
 /** Fills an empty, migrated database with a community of the given scale. */
 export async function seedBench(url: string, s: BenchScale): Promise<void> {
@@ -152,18 +154,30 @@ export async function seedBench(url: string, s: BenchScale): Promise<void> {
     `);
     await timed(client, "question totals", `
       CREATE TEMP TABLE q_totals AS
-        SELECT question_id, count(*)::int AS answers_n, sum(vote_score)::int AS score, sum(comment_count)::int AS comments, max(created_at) AS last
+        SELECT question_id, count(*)::int AS answers_n, sum(comment_count)::int AS comments, max(created_at) AS last
           FROM answers GROUP BY question_id;
       CREATE UNIQUE INDEX ON q_totals (question_id); ANALYZE q_totals`);
+    // Votes on the questions themselves (a question's score is its own): question n gets n % 4 of
+    // them, vote j by member 1 + (29n + 1013j) % members (never its author), down when (n + j) % 6 = 0.
+    await timed(client, "question votes (planned)", `
+      CREATE TEMP TABLE q_votes AS
+        SELECT n AS question_id, 'bench-u' || (1 + (n * 29 + j * 1013) % ${s.members}) AS user_id,
+               CASE WHEN (n + j) % 6 = 0 THEN 'down' ELSE 'up' END AS vote_type
+          FROM generate_series(1, ${s.questions}) n, generate_series(0, 2) j
+         WHERE j < n % 4 AND (n * 29 + j * 1013) % ${s.members} <> (n * 37) % ${s.members};
+      CREATE TEMP TABLE q_scores AS
+        SELECT question_id, sum(CASE WHEN vote_type = 'up' THEN 1 ELSE -1 END)::int AS score FROM q_votes GROUP BY question_id;
+      CREATE UNIQUE INDEX ON q_scores (question_id); ANALYZE q_scores`);
     // One question in 20 is in a group (question ids that are multiples of 20).
     await timed(client, "questions", `
       INSERT INTO questions (id, title, description, description_html, author_id, group_id, view_count, answer_count, vote_score, comment_count,
                              search_vector, last_activity_at, created_at, updated_at)
       SELECT n, p.title, p.body, p.html, 'bench-u' || (1 + (n * 37) % ${s.members}),
              CASE WHEN n % 20 = 0 THEN 1 + (n / 20) % ${s.groups} END, (n * 13) % 500,
-             coalesce(t.answers_n, 0), coalesce(t.score, 0), coalesce(t.comments, 0), p.tsv,
+             coalesce(t.answers_n, 0), coalesce(qs.score, 0), coalesce(t.comments, 0), p.tsv,
              GREATEST(${at("n", s.questions)}, t.last), ${at("n", s.questions)}, now()
-        FROM generate_series(1, ${s.questions}) n JOIN pool_q p ON p.k = n % ${pool} LEFT JOIN q_totals t ON t.question_id = n`);
+        FROM generate_series(1, ${s.questions}) n JOIN pool_q p ON p.k = n % ${pool} LEFT JOIN q_totals t ON t.question_id = n
+        LEFT JOIN q_scores qs ON qs.question_id = n`);
     await timed(client, "question tags", `
       INSERT INTO question_tags (question_id, tag_id)
       SELECT DISTINCT n, 1 + ((n * (k + 3) * 2654435761) % ${s.tags})::int FROM generate_series(1, ${s.questions}) n, generate_series(0, (n % 3)) k`);
@@ -171,6 +185,21 @@ export async function seedBench(url: string, s: BenchScale): Promise<void> {
       INSERT INTO votes (user_id, answer_id, vote_type, created_at)
       SELECT 'bench-u' || (1 + (a * 31 + j * 1009) % ${s.members}), a, CASE WHEN (a + j) % 5 = 0 THEN 'down' ELSE 'up' END, now()
         FROM (SELECT 1 + (i - 1) % ${s.answers} AS a, (i - 1) / ${s.answers} AS j FROM generate_series(1, ${s.votes}) i) v`);
+    await timed(client, "question votes", `
+      INSERT INTO question_votes (user_id, question_id, vote_type, created_at) SELECT user_id, question_id, vote_type, now() FROM q_votes`);
+    // Reputation by the ledger's rules (lib/server/reputation/ledger.ts): +10 / -2 to the author of
+    // a voted answer or question, -1 to a down-voter of an answer; no accepted answers here.
+    await timed(client, "reputation", `
+      UPDATE users u SET reputation_sum = x.s, reputation = GREATEST(1, 1 + x.s)
+        FROM (SELECT user_id, sum(p)::int AS s FROM (
+                SELECT a.author_id AS user_id, CASE WHEN v.vote_type = 'up' THEN 10 ELSE -2 END AS p
+                  FROM votes v JOIN answers a ON a.id = v.answer_id WHERE a.author_id <> v.user_id
+                UNION ALL
+                SELECT v.user_id, -1 FROM votes v JOIN answers a ON a.id = v.answer_id WHERE v.vote_type = 'down' AND a.author_id <> v.user_id
+                UNION ALL
+                SELECT q.author_id, CASE WHEN v.vote_type = 'up' THEN 10 ELSE -2 END FROM q_votes v JOIN questions q ON q.id = v.question_id
+              ) e GROUP BY user_id) x
+       WHERE u.id = x.user_id`);
     await timed(client, "comments", `
       INSERT INTO comments (content, content_html, answer_id, depth, author_id, created_at, updated_at)
       SELECT p.body, p.html, 1 + (c - 1) % ${s.answers}, 0, 'bench-u' || (1 + (c * 61) % ${s.members}), now(), now()

@@ -135,7 +135,7 @@ describe("POST /api/questions/:id/answers", () => {
     });
     expect(body.contentHtml).toContain("<strong>a map</strong>");
     expect(body.contentHtml).toContain('<code class="hljs language-javascript">');
-    expect(body.author).toEqual({ id: bob.id, firstName: "Bob", lastName: "Builder", profileImageUrl: null, handle: bob.email.split("@")[0], email: bob.email });
+    expect(body.author).toEqual({ id: bob.id, firstName: "Bob", lastName: "Builder", profileImageUrl: null, handle: bob.email.split("@")[0], email: bob.email, reputation: 1 });
     expect(new Date(body.createdAt).toISOString()).toBe(body.createdAt);
     const stored = await db.answer.findUniqueOrThrow({ where: { id: body.id } });
     expect(stored.contentHtml).toBe(body.contentHtml);

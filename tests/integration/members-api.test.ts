@@ -25,7 +25,7 @@ async function members(query: string, user?: { id: string } | null) {
 
 const MEMBER_KEYS = [
   "answersCount", "firstName", "followerCount", "handle", "id", "isFollowing", "joinedAt", "lastName", "profileImageUrl",
-  "questionsCount", "topTags", "viewerCan", "votesCount",
+  "questionsCount", "reputation", "reputationMonth", "topTags", "viewerCan", "votesCount",
 ].sort();
 
 // Every member of this file has this word in their last name, so searches isolate them from other files' members.
@@ -152,7 +152,7 @@ describe("GET /api/users", () => {
   });
 
   it("answers 400 for a bad tab, cursor, limit or an overlong search", async () => {
-    expect((await members("?tab=admins", viewer)).body.message).toBe("tab must be new, asker, answerer or voters");
+    expect((await members("?tab=admins", viewer)).body.message).toBe("tab must be new, asker, answerer, voters, reputation or reputation-month");
     expect((await members("?cursor=abc", viewer)).body.message).toBe("Invalid cursor");
     expect((await members("?limit=-2", viewer)).res.status).toBe(400);
     expect((await members(`?search=${"x".repeat(101)}`, viewer)).res.status).toBe(400);

@@ -66,7 +66,7 @@ describe("GET /api/notifications", () => {
     expect(follow).toMatchObject({ type: "follow", isRead: true, link: `/users/${bob.user.id}` });
     expect(answer).toMatchObject({ type: "answer", relatedId: q1.id, relatedType: "question", link: `/questions/${q1.id}`, message: "Try this" });
     // The actor is presented like any author: no e-mail for anyone but its owner.
-    expect(answer.actor).toEqual({ id: bob.user.id, firstName: "Bob", lastName: "Builder", profileImageUrl: null, handle: bob.user.email.split("@")[0] });
+    expect(answer.actor).toEqual({ id: bob.user.id, firstName: "Bob", lastName: "Builder", profileImageUrl: null, handle: bob.user.email.split("@")[0], reputation: 1 });
   });
 
   it("honours limit (default 20, at most 100; 400 for one that is not a whole number)", async () => {

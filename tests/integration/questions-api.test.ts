@@ -105,7 +105,7 @@ describe("GET /api/questions", () => {
     expect(first.description).toBe("Plain description here");
     expect(first.saved).toBe(false);
     expect(first.viewerCan).toEqual({ edit: false, delete: false, save: false, accept: false, vote: false });
-    expect(first.author).toEqual({ id: author.id, firstName: "Lis", lastName: "Ter", profileImageUrl: null, handle: author.email.split("@")[0] });
+    expect(first.author).toEqual({ id: author.id, firstName: "Lis", lastName: "Ter", profileImageUrl: null, handle: author.email.split("@")[0], reputation: 1 });
     expect(first.tags).toEqual([{ id: tag.id, name: tag.name, color: expect.any(String) }]);
     expect(first._count).toEqual({ answers: first.answerCount });
   });

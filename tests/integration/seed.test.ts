@@ -152,6 +152,20 @@ describe("seedDemoCommunity", () => {
     expect(await count(`SELECT value FROM site_counters WHERE name = 'questions'`)).toBe(await count(`SELECT count(*) FROM questions`));
   });
 
+  it("gives members reputation that adds up: the ledger follows the votes and accepts, the counters the ledger", async () => {
+    const sum = (userFilter: string) => `COALESCE((SELECT sum(points) FROM reputation_events r WHERE r.user_id = ${userFilter}), 0)`;
+    expect(await count(`SELECT count(*) FROM users u WHERE u.reputation_sum <> ${sum("u.id")} OR u.reputation <> GREATEST(1, 1 + ${sum("u.id")})`)).toBe(0);
+    // Every non-AI up-vote on another member's answer is one +10 event.
+    expect(await count(`SELECT count(*) FROM reputation_events WHERE reason = 'answer_upvoted'`)).toBe(
+      await count(`SELECT count(*) FROM votes v JOIN answers a ON a.id = v.answer_id
+        WHERE v.vote_type = 'up' AND NOT a.is_auto_generated AND a.custom_prompt IS NULL AND a.ai_model IS NULL AND a.author_id <> v.user_id`),
+    );
+    expect(await count(`SELECT count(*) FROM reputation_events WHERE reason = 'answer_accepted'`)).toBeGreaterThan(0);
+    expect(await count(`SELECT count(*) FROM reputation_events r JOIN users u ON u.id = r.user_id WHERE u.is_assistant`)).toBe(0);
+    expect(await count(`SELECT count(*) FROM users WHERE reputation > 50 AND NOT is_assistant`)).toBeGreaterThan(2);
+    expect(await count(`SELECT count(*) FROM users WHERE reputation < 1`)).toBe(0);
+  });
+
   it("keeps private group content among its members", async () => {
     // [table, its member column, how it reaches the question id]
     const cases: [string, string, string][] = [

@@ -84,7 +84,7 @@ describe("GET /api/questions/trending", () => {
     expect(item.viewCount).toBe(hot.viewCount);
     expect(item.description).toBe("Heading Some bold text and code.");
     expect(new Date(item.createdAt).toISOString()).toBe(item.createdAt);
-    expect(item.author).toEqual({ id: author.id, firstName: "Tess", lastName: "Ting", profileImageUrl: null, handle: author.email.split("@")[0] });
+    expect(item.author).toEqual({ id: author.id, firstName: "Tess", lastName: "Ting", profileImageUrl: null, handle: author.email.split("@")[0], reputation: 1 });
     expect(item.tags).toHaveLength(2);
     for (const tag of item.tags) expect(Object.keys(tag).sort()).toEqual(["color", "id", "name"]);
   });

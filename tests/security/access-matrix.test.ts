@@ -353,6 +353,11 @@ const table: Record<string, Case[]> = {
     { name: "a private profile", expect: all(403), request: async () => ({ params: { id: await memberWithProfile("private") } }) },
   ],
   "GET /api/users/[id]/questions": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
+  "GET /api/users/[id]/reputation": [
+    { name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) },
+    { name: "a profile for members only", expect: membersOnly(200), request: async () => ({ params: { id: await memberWithProfile("registered") } }) },
+    { name: "a private profile", expect: all(403), request: async () => ({ params: { id: await memberWithProfile("private") } }) },
+  ],
   "GET /api/users/[id]/saved-questions": [{ name: "the owner's saved questions", expect: [401, 403, 200, 403, 403], request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "GET /api/users/[id]/tags": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "PATCH /api/users/change-password": [

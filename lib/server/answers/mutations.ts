@@ -60,22 +60,29 @@ export async function createAnswer({
 
 /**
  * Deletes an answer with its votes and comments (foreign-key cascades) and, in the same
- * statement, takes its comment count off the question's counters (the question's score is its own).
+ * statement, takes its comment count off the question's counters (the question's score is its
+ * own). Its reputation events go by cascade, taking their points back (the voters' -1 too).
  */
 export async function deleteAnswer(answer: { id: number }): Promise<void> {
-  // DELETE waits for any vote or comment write holding the answer row, then RETURNING sees the
-  // counters as they finally are, so the question's totals stay exact.
-  const rows = await db.$queryRaw<{ id: number }[]>`
-    WITH removed AS (
-      DELETE FROM answers WHERE id = ${answer.id}
-      RETURNING question_id, comment_count
-    )
-    UPDATE questions q
-       SET answer_count = q.answer_count - 1,
-           comment_count = q.comment_count - removed.comment_count
-      FROM removed
-     WHERE q.id = removed.question_id
-    RETURNING q.id`;
+  const rows = await db.$transaction(async (tx) => {
+    // The answer, then its question, then (the ledger's cascade) members: the order votes,
+    // comments and accepts lock in, so none of them can deadlock with this.
+    const [locked] = await tx.$queryRaw<{ questionId: number }[]>`SELECT question_id AS "questionId" FROM answers WHERE id = ${answer.id} FOR UPDATE`;
+    if (!locked) return [];
+    await tx.$queryRaw`SELECT id FROM questions WHERE id = ${locked.questionId} FOR NO KEY UPDATE`;
+    // RETURNING sees the counters as they finally are (the answer row is held), so the question's totals stay exact.
+    return tx.$queryRaw<{ id: number }[]>`
+      WITH removed AS (
+        DELETE FROM answers WHERE id = ${answer.id}
+        RETURNING question_id, comment_count
+      )
+      UPDATE questions q
+         SET answer_count = q.answer_count - 1,
+             comment_count = q.comment_count - removed.comment_count
+        FROM removed
+       WHERE q.id = removed.question_id
+      RETURNING q.id`;
+  });
   if (rows.length === 0) throw notFound(ANSWER_NOT_FOUND);
 }
 

@@ -8,6 +8,8 @@ export interface MemberRow extends AuthorRow {
   questionsCount: number;
   answersCount: number;
   votesCount: number;
+  /** Reputation gained in the last 30 days (the sum of the ledger's events, may be negative). */
+  reputationMonth: number;
   followerCount: number;
   isFollowing: boolean;
   topTags: { id: number; name: string; color: string }[];
@@ -15,7 +17,8 @@ export interface MemberRow extends AuthorRow {
 
 /**
  * A card of the members directory (GET /api/users): the author fields (never another member's
- * e-mail), when they joined, their questions, answers and votes of the last 30 days, up to 3
+ * e-mail; `reputation` among them), when they joined, their questions, answers, votes and
+ * reputation gained of the last 30 days, up to 3
  * top tags, their follower count and whether the viewer follows them.
  */
 export function presentMember(row: MemberRow, viewer: PolicyViewer | null) {
@@ -25,6 +28,7 @@ export function presentMember(row: MemberRow, viewer: PolicyViewer | null) {
     questionsCount: row.questionsCount,
     answersCount: row.answersCount,
     votesCount: row.votesCount,
+    reputationMonth: row.reputationMonth,
     topTags: row.topTags.slice(0, 3).map((t) => ({ id: t.id, name: t.name, color: t.color })),
     followerCount: row.followerCount,
     isFollowing: row.isFollowing,

@@ -49,9 +49,10 @@ function memberSearchSql(search: string | undefined, viewer: Viewer | null): Pri
 }
 
 /**
- * One page of the members directory, computed in the database: New Users (newest first) or the
- * members with the most questions, answers or votes in the last 30 days (members with none are
- * left out of a ranking). Counts and the three top tags leave out posts hidden from the viewer.
+ * One page of the members directory, computed in the database: New Users (newest first), the
+ * members with the most questions, answers or votes in the last 30 days, the most reputation
+ * gained in the last 30 days (the sum of their ledger events; members with none of these are left
+ * out of a ranking), or the highest reputation of all time (everyone, from 1 up). Counts and the three top tags leave out posts hidden from the viewer.
  * The Agora AI account and deleted accounts never appear, nor profiles the policy keeps from the
  * viewer (listedProfilesSql: visitors see public profiles, members registered ones too).
  */
@@ -71,21 +72,28 @@ export async function listMembers(
     WHERE a.created_at >= ${since} AND ${visible} AND ${notHiddenSql(viewer, "a")} GROUP BY a.author_id`;
   const votesIn = Prisma.sql`SELECT v.user_id, count(*)::int AS n FROM votes v JOIN answers a ON a.id = v.answer_id JOIN questions q ON q.id = a.question_id
     WHERE v.created_at >= ${since} AND ${visible} GROUP BY v.user_id`;
-  const ranking = { asker: questionsIn, answerer: answersIn, voters: votesIn } as const;
+  const reputationIn = Prisma.sql`SELECT r.user_id, SUM(r.points)::int AS n FROM reputation_events r
+    WHERE r.created_at >= ${since} GROUP BY r.user_id`;
+  const ranking = { asker: questionsIn, answerer: answersIn, voters: votesIn, "reputation-month": reputationIn } as const;
 
   const base = Prisma.sql`u.deleted_at IS NULL AND NOT u.is_assistant AND ${listedProfilesSql(viewer, "u")} AND ${memberSearchSql(options.search, viewer)}`;
+  const tab = options.tab;
   const ranked =
-    options.tab === "new"
+    tab === "new"
       ? Prisma.sql`SELECT u.id, u.created_at, 0 AS metric FROM users u WHERE ${base}
           ORDER BY u.created_at DESC, u.id DESC OFFSET ${offset} LIMIT ${limit + 1}`
-      : Prisma.sql`SELECT u.id, u.created_at, m.n AS metric FROM users u JOIN (${ranking[options.tab]}) m ON m.user_id = u.id
+      : tab === "reputation"
+        ? Prisma.sql`SELECT u.id, u.created_at, u.reputation AS metric FROM users u WHERE ${base}
+          ORDER BY u.reputation DESC, u.created_at DESC, u.id DESC OFFSET ${offset} LIMIT ${limit + 1}`
+        : Prisma.sql`SELECT u.id, u.created_at, m.n AS metric FROM users u JOIN (${ranking[tab]}) m ON m.user_id = u.id
           WHERE ${base} AND m.n > 0
           ORDER BY m.n DESC, u.created_at DESC, u.id DESC OFFSET ${offset} LIMIT ${limit + 1}`;
 
   const rows = await db.$queryRaw<(Omit<MemberRow, "topTags"> & { topTags: MemberRow["topTags"] | null; metric: number })[]>`
     WITH ranked AS (${ranked})
     SELECT u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.profile_image_url AS "profileImageUrl",
-           u.is_assistant AS "isAssistant", u.deleted_at AS "deletedAt", u.created_at AS "createdAt", r.metric,
+           u.is_assistant AS "isAssistant", u.deleted_at AS "deletedAt", u.created_at AS "createdAt", r.metric, u.reputation,
+           (SELECT COALESCE(SUM(e.points), 0)::int FROM reputation_events e WHERE e.user_id = u.id AND e.created_at >= ${since}) AS "reputationMonth",
            (SELECT count(*)::int FROM questions q WHERE q.author_id = u.id AND q.created_at >= ${since} AND ${visible}) AS "questionsCount",
            (SELECT count(*)::int FROM answers a JOIN questions q ON q.id = a.question_id
              WHERE a.author_id = u.id AND a.created_at >= ${since} AND ${visible} AND ${notHiddenSql(viewer, "a")}) AS "answersCount",

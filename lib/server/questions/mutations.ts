@@ -11,6 +11,7 @@ import { badRequest } from "@/lib/server/errors";
 import { appendQuestionRevision, keepOriginalQuestion, rollbackSummary, type RevisionMeta } from "@/lib/server/revisions/mutations";
 import type { QuestionRevisionRow } from "@/lib/server/revisions/presenters";
 import { listTagIdsByName } from "@/lib/server/revisions/queries";
+import { syncAcceptReputation } from "@/lib/server/reputation/ledger";
 
 /*
  * Question writes. Each runs in one transaction that also keeps the denormalized counters
@@ -71,7 +72,7 @@ export async function createQuestion(author: Viewer, input: NewQuestion): Promis
     SELECT q.id, q.created_at AS "createdAt", q.updated_at AS "updatedAt", q.last_activity_at AS "lastActivityAt",
            job.status AS "jobStatus", job.attempts AS "jobAttempts", job.next_attempt_at AS "jobNextAttemptAt",
            u.id AS "authorId", u.email, u.first_name AS "firstName", u.last_name AS "lastName",
-           u.profile_image_url AS "profileImageUrl", u.is_assistant AS "isAssistant", u.deleted_at AS "deletedAt"
+           u.profile_image_url AS "profileImageUrl", u.is_assistant AS "isAssistant", u.deleted_at AS "deletedAt", u.reputation
       FROM q CROSS JOIN job JOIN users u ON u.id = ${author.id}`;
   if (!row) throw new Error("createQuestion: the author is gone"); // the foreign key refuses the insert first
   forgetPopularTags();
@@ -100,6 +101,7 @@ export async function createQuestion(author: Viewer, input: NewQuestion): Promis
       profileImageUrl: row.profileImageUrl,
       isAssistant: row.isAssistant,
       deletedAt: row.deletedAt,
+      reputation: row.reputation,
     },
     group: input.group ? { id: input.group.id, name: input.group.name, isPrivate: input.group.isPrivate } : null,
     tags: input.tags.map((t) => ({ tag: { id: t.id, name: t.name, color: t.color } })),
@@ -125,6 +127,7 @@ interface CreatedQuestionRow {
   profileImageUrl: string | null;
   isAssistant: boolean;
   deletedAt: Date | null;
+  reputation: number;
 }
 
 /** What an edit may change (SPEC.md section 5): title, description and tags. */
@@ -197,9 +200,15 @@ export async function rollbackQuestion(question: Pick<QuestionRef, "id">, revisi
   );
 }
 
-/** Deletes a question with everything under it (answers, comments, votes, saves, views, its AI job) and lowers the counters. */
+/**
+ * Deletes a question with everything under it (answers, comments, votes, saves, views, its AI job)
+ * and lowers the counters; its reputation events go by cascade, taking their points back.
+ */
 export async function deleteQuestion(question: Pick<QuestionRef, "id">): Promise<void> {
   await db.$transaction(async (tx) => {
+    // Its answers first, then the question, then (through the reputation ledger's cascade) the
+    // members: the order every write locks in, so a vote or comment in flight cannot deadlock it.
+    await tx.$queryRaw`SELECT id FROM answers WHERE question_id = ${question.id} ORDER BY id FOR UPDATE`;
     if (!(await lockQuestion(tx, question.id))) return;
     const row = await tx.question.findUniqueOrThrow({ where: { id: question.id }, select: { groupId: true, tags: { select: { tagId: true } } } });
     const tagIds = row.tags.map((t) => t.tagId);
@@ -236,27 +245,39 @@ export const ANSWER_OF_QUESTION_NOT_FOUND = "Answer not found";
  * Marks one of the question's answers accepted (moving the mark from any other): the single
  * column questions.accepted_answer_id is set in one statement, so simultaneous accepts leave
  * exactly one accepted answer. 404 when the answer is not one of this question's. When the mark
- * moves to a new answer, its author is told in the same transaction (notifyAnswerAccepted);
- * every future side effect of accepting (a reputation ledger) belongs here too.
+ * moves to a new answer, its author is told in the same transaction (notifyAnswerAccepted), and
+ * the reputation ledger follows the mark (+15 to the answer's author, +2 to the asker; the
+ * events of a previously accepted answer are taken back; nothing for one's own or an AI answer).
  */
 export async function acceptAnswer({ question, answerId, accepter }: { question: QuestionRef; answerId: number; accepter: Viewer }): Promise<AcceptedState> {
   return db.$transaction(async (tx) => {
-    // The row lock orders concurrent accepts, so each sees the mark the one before it left.
+    // Posts are locked answer first, then question (as votes, comments and deletes do): the
+    // accepted_answer_id foreign key would otherwise share-lock the answer after the question.
+    await tx.$queryRaw`SELECT id FROM answers WHERE id = ${answerId} FOR KEY SHARE`;
+    // The row lock orders concurrent accepts, so each sees the mark the one before it left. NO KEY
+    // UPDATE, not UPDATE: the reputation events a vote writes share-lock their question (foreign
+    // key) after their members, and must not wait behind an accept that waits for those members.
     const [before] = await tx.$queryRaw<{ accepted: number | null }[]>`
-      SELECT accepted_answer_id AS accepted FROM questions WHERE id = ${question.id} FOR UPDATE`;
+      SELECT accepted_answer_id AS accepted FROM questions WHERE id = ${question.id} FOR NO KEY UPDATE`;
     if (!before) throw notFound(ANSWER_OF_QUESTION_NOT_FOUND);
     const moved = await tx.$executeRaw`
       UPDATE questions SET accepted_answer_id = ${answerId}
        WHERE id = ${question.id}
          AND EXISTS (SELECT 1 FROM answers WHERE id = ${answerId} AND question_id = ${question.id})`;
     if (moved === 0) throw notFound(ANSWER_OF_QUESTION_NOT_FOUND);
-    if (before.accepted !== answerId) await notifyAnswerAccepted(tx, { answerId, accepterId: accepter.id });
+    if (before.accepted !== answerId) {
+      await notifyAnswerAccepted(tx, { answerId, accepterId: accepter.id });
+      await syncAcceptReputation(tx, question.id);
+    }
     return { questionId: question.id, acceptedAnswerId: answerId };
   }, NOTIFYING_TRANSACTION);
 }
 
-/** Removes the question's accepted mark (repeating it changes nothing); nobody is told. */
+/** Removes the question's accepted mark (repeating it changes nothing) and takes back its reputation events; nobody is told. */
 export async function unacceptAnswer({ question }: { question: QuestionRef }): Promise<AcceptedState> {
-  await db.$executeRaw`UPDATE questions SET accepted_answer_id = NULL WHERE id = ${question.id} AND accepted_answer_id IS NOT NULL`;
+  await db.$transaction(async (tx) => {
+    const removed = await tx.$executeRaw`UPDATE questions SET accepted_answer_id = NULL WHERE id = ${question.id} AND accepted_answer_id IS NOT NULL`;
+    if (removed > 0) await syncAcceptReputation(tx, question.id);
+  });
   return { questionId: question.id, acceptedAnswerId: null };
 }

@@ -12,6 +12,7 @@ export const authorSelect = {
   profileImageUrl: true,
   isAssistant: true,
   deletedAt: true,
+  reputation: true,
 } as const;
 
 export interface AuthorRow {
@@ -22,6 +23,8 @@ export interface AuthorRow {
   profileImageUrl: string | null;
   isAssistant?: boolean;
   deletedAt?: Date | null;
+  /** users.reputation (issue 13), shown beside the name; selected by authorSelect. */
+  reputation?: number;
 }
 
 /** How a member who deleted their account is named everywhere their posts remain. */
@@ -31,6 +34,7 @@ export const DELETED_USER = { firstName: "Deleted", lastName: "user", handle: "d
  * An author or actor as others see them: the e-mail only for the viewer themself
  * (DECISIONS.md section 3), otherwise its local part as `handle`. A deleted account shows as
  * "Deleted user" (first and last name "Deleted" and "user", no picture, `isDeleted: true`).
+ * `reputation` is the member's (issue 13); the UI leaves it out for the AI and deleted accounts.
  */
 export function presentAuthor(user: AuthorRow, viewerId?: string | null) {
   const deleted = Boolean(user.deletedAt);
@@ -40,6 +44,7 @@ export function presentAuthor(user: AuthorRow, viewerId?: string | null) {
     lastName: deleted ? DELETED_USER.lastName : user.lastName,
     profileImageUrl: deleted ? null : user.profileImageUrl,
     handle: deleted ? DELETED_USER.handle : user.isAssistant ? "agora-ai" : emailHandle(user.email),
+    ...(user.reputation !== undefined ? { reputation: user.reputation } : {}),
     ...(viewerId && viewerId === user.id && !deleted ? { email: user.email } : {}),
     ...(user.isAssistant ? { isAssistant: true } : {}),
     ...(deleted ? { isDeleted: true } : {}),

@@ -5,6 +5,7 @@ import { notFound } from "@/lib/server/errors";
 import { chargeInTransaction } from "@/lib/server/rate-limit";
 import { ANSWER_NOT_FOUND, QUESTION_NOT_FOUND } from "@/lib/server/answers/queries";
 import { NOTIFYING_TRANSACTION, notifyUpvote } from "@/lib/server/notifications/mutations";
+import { syncAnswerVoteReputation, syncQuestionVoteReputation } from "@/lib/server/reputation/ledger";
 import type { VoteType } from "@/lib/validation/votes";
 
 /** An answer's score after a vote call, the voter's vote now, and whether anything changed. */
@@ -65,6 +66,16 @@ const setVoteSql = (t: VoteTable, voterId: string, postId: number, voteType: Vot
     ), ${movedScore(t, postId)}`;
 };
 
+/**
+ * The post's score read by a fresh statement: after a withdrawal that found nothing to remove
+ * because a concurrent one removed it (and committed while this one waited for the vote row),
+ * the withdrawal statement's own snapshot still shows the score from before.
+ */
+async function currentScore(tx: Prisma.TransactionClient, t: VoteTable, postId: number): Promise<ScoreRow | undefined> {
+  const [row] = await tx.$queryRaw<ScoreRow[]>`SELECT 0 AS delta, vote_score AS "voteScore" FROM ${t.posts} WHERE id = ${postId}`;
+  return row;
+}
+
 /** One statement removing the voter's vote on a post (if any) and taking it off its score. */
 const withdrawVoteSql = (t: VoteTable, voterId: string, postId: number) => Prisma.sql`
     WITH removed AS (
@@ -77,7 +88,8 @@ const withdrawVoteSql = (t: VoteTable, voterId: string, postId: number) => Prism
 /**
  * Sets the member's vote on an answer: a first vote counts ±1, switching counts ±2, repeating
  * changes nothing. The vote row and the answer's score change in one statement, so scores stay exact under any concurrency; a new up-vote notifies the answer's
- * author in the same transaction. Only real changes spend the member's daily vote allowance,
+ * author in the same transaction, and the reputation ledger follows the vote in it (+10 or -2 to
+ * the author, -1 to a down-voter; nothing for an AI answer). Only real changes spend the member's daily vote allowance,
  * charged in the same transaction: past it the vote is undone and answered 429, so concurrent
  * votes on different answers cannot exceed it.
  */
@@ -85,7 +97,10 @@ export async function setVote({ answer, voter, voteType }: { answer: { id: numbe
   const row = await orIfGone(
     db.$transaction(async (tx) => {
       const [scored] = await tx.$queryRaw<ScoreRow[]>(setVoteSql(answerVotes, voter.id, answer.id, voteType));
-      if (scored && scored.delta !== 0) await chargeInTransaction(tx, "voteDaily", voter.id); // 429 undoes the vote
+      if (scored && scored.delta !== 0) {
+        await chargeInTransaction(tx, "voteDaily", voter.id); // 429 undoes the vote
+        await syncAnswerVoteReputation(tx, answer.id, voter.id);
+      }
       // A new up-vote, or a down-vote turned up: its author hears of it in this transaction.
       if (scored && voteType === "up" && scored.delta > 0) await notifyUpvote(tx, { answerId: answer.id, voterId: voter.id });
       return scored;
@@ -98,10 +113,15 @@ export async function setVote({ answer, voter, voteType }: { answer: { id: numbe
 
 /**
  * Withdraws the member's vote on an answer (nothing happens when there is none), taking it off
- * the answer's score in the same statement.
+ * the answer's score in the same statement and its reputation events in the same transaction.
  */
 export async function withdrawVote({ answer, voter }: { answer: { id: number }; voter: { id: string } }): Promise<VoteOutcome> {
-  const [row] = await db.$queryRaw<ScoreRow[]>(withdrawVoteSql(answerVotes, voter.id, answer.id));
+  const row = await db.$transaction(async (tx) => {
+    const [scored] = await tx.$queryRaw<ScoreRow[]>(withdrawVoteSql(answerVotes, voter.id, answer.id));
+    if (scored && scored.delta !== 0) await syncAnswerVoteReputation(tx, answer.id, voter.id); // the vote's points go with it
+    else if (scored) return currentScore(tx, answerVotes, answer.id);
+    return scored;
+  });
   if (!row || row.voteScore === null) throw notFound(ANSWER_NOT_FOUND);
   return { answerId: answer.id, voteScore: row.voteScore, viewerVote: null, changed: row.delta !== 0 };
 }
@@ -118,14 +138,17 @@ export interface QuestionVoteOutcome {
  * Sets the member's vote on a question, as setVote does on an answer: a first vote counts ±1,
  * switching ±2, repeating changes nothing (the vote row and the question's score in one
  * statement, exact under any concurrency). Real changes spend the same daily vote allowance,
- * charged in the same transaction (429 undoes the vote). Nobody is notified (yet); a reputation
- * ledger would hook in here.
+ * charged in the same transaction (429 undoes the vote). Nobody is notified; the reputation
+ * ledger follows the vote in the same transaction (+10 or -2 to the asker).
  */
 export async function setQuestionVote({ question, voter, voteType }: { question: { id: number }; voter: { id: string }; voteType: VoteType }): Promise<QuestionVoteOutcome> {
   const row = await orIfGone(
     db.$transaction(async (tx) => {
       const [scored] = await tx.$queryRaw<ScoreRow[]>(setVoteSql(questionVotes, voter.id, question.id, voteType));
-      if (scored && scored.delta !== 0) await chargeInTransaction(tx, "voteDaily", voter.id); // 429 undoes the vote
+      if (scored && scored.delta !== 0) {
+        await chargeInTransaction(tx, "voteDaily", voter.id); // 429 undoes the vote
+        await syncQuestionVoteReputation(tx, question.id, voter.id);
+      }
       return scored;
     }),
     () => notFound(QUESTION_NOT_FOUND),
@@ -134,9 +157,14 @@ export async function setQuestionVote({ question, voter, voteType }: { question:
   return { questionId: question.id, voteScore: row.voteScore, viewerVote: voteType, changed: row.delta !== 0 };
 }
 
-/** Withdraws the member's vote on a question (nothing happens when there is none), taking it off its score in the same statement. */
+/** Withdraws the member's vote on a question (nothing happens when there is none), taking it off its score in the same statement and its reputation events in the same transaction. */
 export async function withdrawQuestionVote({ question, voter }: { question: { id: number }; voter: { id: string } }): Promise<QuestionVoteOutcome> {
-  const [row] = await db.$queryRaw<ScoreRow[]>(withdrawVoteSql(questionVotes, voter.id, question.id));
+  const row = await db.$transaction(async (tx) => {
+    const [scored] = await tx.$queryRaw<ScoreRow[]>(withdrawVoteSql(questionVotes, voter.id, question.id));
+    if (scored && scored.delta !== 0) await syncQuestionVoteReputation(tx, question.id, voter.id);
+    else if (scored) return currentScore(tx, questionVotes, question.id);
+    return scored;
+  });
   if (!row || row.voteScore === null) throw notFound(QUESTION_NOT_FOUND);
   return { questionId: question.id, voteScore: row.voteScore, viewerVote: null, changed: row.delta !== 0 };
 }
