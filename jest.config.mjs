@@ -25,6 +25,10 @@ const config = {
   globalSetup: "<rootDir>/tests/setup/global-setup.ts",
   globalTeardown: "<rootDir>/tests/setup/global-teardown.ts",
   testTimeout: 30_000,
+  // Jest 30 "soft-deletes" globals between test files by wrapping their setters; a global object shared by
+  // every file of a worker is wrapped once per file, until a set overflows the stack after ~60 files
+  // (search-api.test.ts did in CI). The environments are discarded after each file anyway.
+  testEnvironmentOptions: { globalsCleanup: "off" },
   // Two workers on a two-core machine: each has its own copy of the database (tests/setup/global-setup.ts).
   maxWorkers: 2,
 };

@@ -35,7 +35,7 @@ beforeEach(() => {
     const body = init?.body instanceof FormData ? init.body : init?.body ? JSON.parse(String(init.body)) : undefined;
     sent.push({ url, method, body });
     if (method === "PUT" && url === "/api/users/profile") return profileResponse();
-    if (method === "POST" && url === "/api/upload/image") return jsonResponse({ url: "/uploads/0123456789abcdef0123456789abcdef.png" }, 201);
+    if (method === "POST" && url === "/api/upload/image?purpose=profile") return jsonResponse({ url: "/uploads/0123456789abcdef0123456789abcdef.png" }, 201);
     return jsonResponse({ message: "Not found" }, 404);
   }) as unknown as typeof fetch;
 });
@@ -138,15 +138,15 @@ describe("EditProfileDialog", () => {
     fireEvent.change(input, { target: { files: [big] } });
     expect(await screen.findByText("File too large")).toBeInTheDocument();
     expect(screen.getByText("Please select an image smaller than 5MB")).toBeInTheDocument();
-    expect(sent.filter((r) => r.url === "/api/upload/image")).toEqual([]);
+    expect(sent.filter((r) => r.url === "/api/upload/image?purpose=profile")).toEqual([]);
   });
 
   it("uploads a chosen photo through POST /api/upload/image and saves its URL (never a data: URL)", async () => {
     const { dialog } = open();
     const input = within(dialog).getByLabelText("Profile photo file");
     fireEvent.change(input, { target: { files: [new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], "me.png", { type: "image/png" })] } });
-    await waitFor(() => expect(sent.filter((r) => r.url === "/api/upload/image")).toHaveLength(1));
-    const upload = sent.find((r) => r.url === "/api/upload/image")!;
+    await waitFor(() => expect(sent.filter((r) => r.url === "/api/upload/image?purpose=profile")).toHaveLength(1));
+    const upload = sent.find((r) => r.url === "/api/upload/image?purpose=profile")!;
     expect(upload.body).toBeInstanceOf(FormData);
     expect((upload.body as FormData).get("image")).toBeInstanceOf(File);
     expect(await within(dialog).findByRole("button", { name: "Remove" })).toBeInTheDocument();

@@ -15,7 +15,7 @@ beforeEach(() => {
   uploads = 0;
   uploadResponse = () => jsonResponse({ url: "/uploads/0123456789abcdef0123456789abcdef.png" }, 201);
   global.fetch = jest.fn(async (url: string) => {
-    if (url === "/api/upload/image") {
+    if (url === "/api/upload/image?purpose=group") {
       uploads += 1;
       return uploadResponse();
     }
