@@ -10,6 +10,12 @@ export const SUSPENDED_CODE = "suspended";
 
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
+/** The title of the toast a suspended member's write shows in the browser; the server's message is its text. */
+export const SUSPENDED_TOAST_TITLE = "You cannot do this while suspended";
+
+/** What the banner above every page of a suspended member adds to the server's sentence. */
+export const SUSPENDED_BANNER_HINT = "You can read, but not post, vote or comment.";
+
 /** The end of a suspension as people read it, in UTC: "December 4, 2026, 15:00 UTC". */
 export function formatSuspensionEnd(until: Date | string): string {
   const date = typeof until === "string" ? new Date(until) : until;
