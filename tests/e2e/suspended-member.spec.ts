@@ -103,7 +103,7 @@ test("a suspended member signs in, reads under the banner, and every write shows
   // The toast closes by itself after 5 s: the screenshot first, then the rest.
   await page.screenshot({ path: "tests/artifacts/screenshots/suspended-member-answer-refused-desktop.png" });
   await expect(editor).toHaveValue("Keep the timer id in a ref, and clear it in the effect's cleanup.");
-  await expect(page.getByText(MESSAGE, { exact: true })).toBeVisible(); // also beside the form, where it stays
+  await expect(page.getByRole("region", { name: "Your Answer" }).getByRole("alert")).toHaveText(MESSAGE); // also beside the form, where it stays
   await expectAccessible(page);
   await page.mouse.move(1, 1);
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
