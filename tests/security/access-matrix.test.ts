@@ -459,6 +459,17 @@ const isStaffRole = (role: MatrixRole): role is StaffRole => (STAFF_ROLES as rea
 /** The account a signed-in role acts as. */
 const memberOf = (role: Exclude<MatrixRole, "visitor">): Account => (isStaffRole(role) ? staff[role] : world[role]);
 
+it("derives the moderator's, the admin's and the suspended member's statuses by the documented rule", () => {
+  expect(staffDefault("GET", [404, 404, 200, 200, 404], "suspended")).toBe(404); // reads: as another member
+  expect(staffDefault("POST", [401, 201, 201, 201, 201], "suspended")).toBe(403); // a member's write
+  expect(staffDefault("POST", [401, 404, 201, 201, 404], "suspended")).toBe(403); // refused before the 404 would come
+  expect(staffDefault("DELETE", [401, 403, 204, 403, 403], "suspended")).toBe(403);
+  expect(staffDefault("POST", [202, 202, 202, 202, 202], "suspended")).toBe(202); // open to visitors: no sign-in, no suspension
+  expect(staffDefault("POST", [401, 401, 401, 401, 401], "suspended")).toBe(401); // another credential (the cron secret)
+  expect(staffDefault("POST", [401, 200, 403, 200, 200], "moderator")).toBe(200);
+  expect(staffDefault("DELETE", [401, 403, 204, 403, 403], "admin")).toBe(403);
+});
+
 /** Who sends a request: a world member, or a new member for cases that end their session (null: a visitor). */
 async function callerFor(role: MatrixRole, freshMember: boolean | undefined): Promise<{ cookie: string; userId: string } | null> {
   if (role === "visitor") return null;
