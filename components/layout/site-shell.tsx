@@ -7,7 +7,8 @@ import { TopBar } from "@/components/layout/top-bar";
 import type { ShellUser } from "@/components/layout/types";
 import { ThemePreferenceSync } from "@/components/settings/theme-preference";
 import { getPageSession } from "@/lib/server/auth/session";
-import { asRole, can, SITE } from "@/lib/server/policy";
+import { SuspendedBanner } from "@/components/auth/suspended-banner";
+import { asRole, can, isSuspended, SITE } from "@/lib/server/policy";
 import { getPreferences } from "@/lib/server/settings/queries";
 
 // Only unverified members see it: visitors' pages carry none of its code.
@@ -45,6 +46,7 @@ export async function SiteShell({ children, sidebar = true }: { children: ReactN
       <TopBar user={user} initialUnreadCount={unread} />
       <div className="mx-auto flex w-full max-w-screen-2xl flex-1">
         <main id="main-content" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8 lg:py-8">
+          {viewer && isSuspended(viewer) ? <SuspendedBanner until={viewer.suspendedUntil!} reason={viewer.suspensionReason} /> : null}
           {viewer && !viewer.emailVerifiedAt && !viewer.isAssistant ? <VerifyEmailBanner email={viewer.email} /> : null}
           {children}
         </main>

@@ -2,7 +2,8 @@
 
 import { useCallback, useRef, useState } from "react";
 
-import { isUnauthorizedError } from "@/lib/api-client/fetcher";
+import { isSuspendedError, isUnauthorizedError } from "@/lib/api-client/fetcher";
+import { SUSPENDED_TOAST_TITLE } from "@/lib/suspension";
 import { toastError, toastSuccess } from "@/lib/api-client/toast";
 
 const same = <T extends object>(a: T, b: T) => (Object.keys({ ...a, ...b }) as (keyof T)[]).every((key) => a[key] === b[key]);
@@ -63,7 +64,8 @@ export function useAutoSave<T extends object>({
           running.current = false;
           undoTo.current = null;
           show(stored.current);
-          if (!isUnauthorizedError(error)) toastError("Error", failed, { id: toastId });
+          if (isSuspendedError(error)) toastError(SUSPENDED_TOAST_TITLE, error.serverMessage, { id: toastId });
+          else if (!isUnauthorizedError(error)) toastError("Error", failed, { id: toastId });
           return;
         }
         running.current = false;

@@ -18,6 +18,8 @@ export interface ApiErrorBody {
   issues?: ApiErrorIssue[];
 }
 
+import { SUSPENDED_CODE } from "@/lib/suspension";
+
 /** A non-OK HTTP answer. `message` keeps SPEC.md's "<status>: <text>" format. */
 export class ApiError extends Error {
   /** The HTTP status code. */
@@ -134,6 +136,14 @@ export async function getJson<T>(
 /** True for the "401: ...Unauthorized..." error that sends the visitor to sign in (SPEC.md section 8). */
 export function isUnauthorizedError(error: unknown): boolean {
   return error instanceof Error && error.message.startsWith("401:") && error.message.includes("Unauthorized");
+}
+
+/**
+ * True for the 403 every write of a suspended member answers (code "suspended", issue 14): the
+ * MutationCache toasts its message, "Your account is suspended until {date}.", once.
+ */
+export function isSuspendedError(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && error.code === SUSPENDED_CODE;
 }
 
 /**

@@ -1,8 +1,9 @@
 import { MutationCache, QueryClient, type QueryFunction } from "@tanstack/react-query";
 
-import { getJson, isUnauthorizedError, type UnauthorizedBehavior } from "@/lib/api-client/fetcher";
+import { getJson, isSuspendedError, isUnauthorizedError, type UnauthorizedBehavior } from "@/lib/api-client/fetcher";
 import { urlFromQueryKey } from "@/lib/api-client/keys";
 import { toastError } from "@/lib/api-client/toast";
+import { SUSPENDED_TOAST_TITLE } from "@/lib/suspension";
 
 /** SPEC.md section 9: the sign-in redirect after an unauthorized error waits this long. */
 export const UNAUTHORIZED_REDIRECT_DELAY_MS = 500;
@@ -21,10 +22,15 @@ export function getQueryFn<T>(options: { on401: UnauthorizedBehavior }): QueryFu
 }
 
 /**
- * The shared handler of failed mutations: only the unauthorized case is handled
- * here (toast, then sign in again); every other failure is toasted by its own mutation.
+ * The shared handler of failed mutations: the unauthorized case (toast, then sign in again)
+ * and a suspended member's write (the server's "Your account is suspended until {date}." in
+ * a toast) are handled here; every other failure is toasted by its own mutation.
  */
 export function handleMutationError(error: unknown): void {
+  if (isSuspendedError(error)) {
+    toastError(SUSPENDED_TOAST_TITLE, error.serverMessage, { id: "suspended" });
+    return;
+  }
   if (!isUnauthorizedError(error)) return;
   toastError("Unauthorized", "You are logged out. Logging in again...", { id: "unauthorized" });
   setTimeout(() => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { toast } from "sonner";
 
-import { isUnauthorizedError } from "@/lib/api-client/fetcher";
+import { isSuspendedError, isUnauthorizedError } from "@/lib/api-client/fetcher";
 
 /*
  * The two toast variants of SPEC.md section 8: default (success) and
@@ -34,9 +34,10 @@ export function toastError(title: ReactNode, description?: ReactNode, options: T
 /**
  * The destructive toast for a failed mutation, skipped for the unauthorized
  * case, which the QueryClient's MutationCache already answers with its own
- * toast and sign-in redirect (use it in every mutation's onError).
+ * toast and sign-in redirect, and for a suspended member's write, whose message
+ * the MutationCache toasts (use it in every mutation's onError).
  */
 export function toastMutationError(error: unknown, title: ReactNode, description?: ReactNode, options: ToastOptions = {}) {
-  if (isUnauthorizedError(error)) return undefined;
+  if (isUnauthorizedError(error) || isSuspendedError(error)) return undefined;
   return toastError(title, description, options);
 }

@@ -5,6 +5,8 @@ export const errorStatus = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  /** A suspended member's write (issue 14): lib/server/policy.ts assertNotSuspended. */
+  suspended: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

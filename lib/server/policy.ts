@@ -1,6 +1,7 @@
 import "server-only";
-import { forbidden, unauthorized } from "@/lib/server/errors";
+import { AppError, forbidden, unauthorized } from "@/lib/server/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
+import { SUSPENDED_CODE, suspensionMessage } from "@/lib/suspension";
 
 /**
  * Who may do what: SPEC.md section 6 as one table. Rows are actions, columns the two
@@ -34,6 +35,28 @@ export interface Viewer {
 export function isStaff(viewer: Viewer | null): boolean {
   const role = asRole(viewer?.role);
   return role === "moderator" || role === "admin";
+}
+
+/**
+ * Whether the viewer's suspension is in force at `now`: suspendedUntil strictly in the future.
+ * The one definition of "suspended": requireViewer (every write), isActiveAdmin and the page's
+ * banner all ask this, so a suspension ends by itself at suspendedUntil with nothing to undo.
+ */
+export function isSuspended(viewer: Viewer | null, now: number = Date.now()): boolean {
+  return !!viewer?.suspendedUntil && viewer.suspendedUntil.getTime() > now;
+}
+
+/** The HTTP methods that only read: a suspended member may still send these. */
+export const READ_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Throws 403 `Your account is suspended until {date}.` (code "suspended") when a suspended
+ * viewer sends a write (any method but GET, HEAD, OPTIONS). requireViewer calls it right after
+ * authentication, so it comes before every other check of a write route (docs/SECURITY.md).
+ */
+export function assertNotSuspended(viewer: Viewer, method: string, now: number = Date.now()): void {
+  if (READ_METHODS.has(method.toUpperCase()) || !isSuspended(viewer, now)) return;
+  throw new AppError(SUSPENDED_CODE, suspensionMessage(viewer.suspendedUntil!));
 }
 
 /** Whether the viewer is an admin. */
@@ -116,7 +139,7 @@ type Cell<R> = "yes" | "no" | Predicate<R> | RolePredicate;
 
 const byRole = (test: (viewer: Viewer) => boolean): RolePredicate => Object.assign((viewer: Viewer) => test(viewer), { byRole: true as const });
 const isAdminRole = byRole(isAdmin);
-const isActiveAdmin = byRole((v) => isAdmin(v) && !(v.suspendedUntil && v.suspendedUntil.getTime() > Date.now())); // a suspended account writes nothing
+const isActiveAdmin = byRole((v) => isAdmin(v) && !isSuspended(v)); // a suspended account writes nothing
 
 const isAuthor: Predicate<{ authorId: string }> = (v, r) => r.authorId === v.id;
 const isSelf: Predicate<UserResource> = (v, r) => r.id === v.id;

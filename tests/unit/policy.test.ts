@@ -1,7 +1,12 @@
 /** @jest-environment node */
 // The permission table of lib/server/policy.ts, cell by cell: every action, for every audience,
 // on each state of its resource that changes the answer (SPEC.md section 6, DECISIONS.md).
-import { ACTIONS, can, listedProfilesSql, notHiddenSql, SITE, visibleAnswersWhere, visibleQuestionsSql, visibleQuestionsWhere, type Action, type Viewer } from "@/lib/server/policy";
+import {
+  ACTIONS, assertNotSuspended, can, isSuspended, listedProfilesSql, notHiddenSql, SITE, visibleAnswersWhere, visibleQuestionsSql, visibleQuestionsWhere,
+  type Action, type Viewer,
+} from "@/lib/server/policy";
+import { AppError } from "@/lib/server/errors";
+import { formatSuspensionEnd, suspensionMessage } from "@/lib/suspension";
 
 // The audiences: a visitor, a member with no tie to the resource, its owner (author, the member
 // themself, a group's creator) and a member of the resource's group (group 7).
@@ -101,6 +106,37 @@ const cells = rows.flatMap(([action, state, resource, ...expected]) =>
   AUDIENCES.map((audience, i) => ({ action, state, resource, audience, expected: expected[i]! })),
 );
 
+// The roles of issue 14, each someone with no tie to the resource (not its owner, in no group).
+const WEEK_AHEAD = new Date(Date.now() + 7 * 86_400_000);
+const staffAudiences = {
+  moderator: { id: "moderator-id", groupIds: [], role: "moderator" },
+  admin: { id: "admin-id", groupIds: [], role: "admin" },
+  suspended: { id: "suspended-id", groupIds: [], role: "member", suspendedUntil: WEEK_AHEAD },
+} satisfies Record<string, Viewer>;
+type StaffAudience = keyof typeof staffAudiences;
+/**
+ * By default a moderator, an admin and a suspended member are decided as `member` is: the
+ * table decides by ownership and role, and a suspension is enforced on every write by
+ * requireViewer (lib/server/auth/session.ts), not cell by cell, so write controls stay and
+ * their use shows the server's message. These actions are the role's own.
+ */
+const staffOverrides: Partial<Record<Action, Partial<Record<StaffAudience, boolean>>>> = {
+  "admin.view": { admin: true },
+  "admin.retryJobs": { admin: true },
+  "review.view": { moderator: true, admin: true },
+  "review.act": { moderator: true, admin: true },
+};
+/** Rows where `member` is more than "someone with no tie": the invitation is theirs. */
+const staffRowOverrides: Record<string, Partial<Record<StaffAudience, boolean>>> = {
+  "group.cancelInvitation: an invitation to the member (group 7)": { moderator: false, admin: false, suspended: false },
+};
+const staffCells = rows.flatMap(([action, state, resource, , member]) =>
+  (Object.keys(staffAudiences) as StaffAudience[]).map((audience) => ({
+    action, state, resource, audience,
+    expected: staffRowOverrides[`${action}: ${state}`]?.[audience] ?? staffOverrides[action]?.[audience] ?? member,
+  })),
+);
+
 describe("the permission table (lib/server/policy.ts)", () => {
   it("decides every action of the table in this test, and nothing else", () => {
     expect([...new Set(rows.map(([action]) => action))].sort()).toEqual([...ACTIONS].sort());
@@ -108,6 +144,10 @@ describe("the permission table (lib/server/policy.ts)", () => {
 
   it.each(cells)("$action on $state: $audience → $expected", ({ action, resource, audience, expected }) => {
     expect(can(audiences[audience], action, resource as never)).toBe(expected);
+  });
+
+  it.each(staffCells)("$action on $state: $audience → $expected", ({ action, resource, audience, expected }) => {
+    expect(can(staffAudiences[audience], action, resource as never)).toBe(expected);
   });
 
   it("refuses a predicate cell when no resource is given", () => {
@@ -195,5 +235,54 @@ describe("listedProfilesSql (the directory's filter, read off user.listInDirecto
 
   it("refuses an alias that is not a plain identifier", () => {
     expect(() => listedProfilesSql(null, "u; DROP TABLE users")).toThrow("Invalid SQL alias");
+  });
+});
+
+describe("suspension (issue 14)", () => {
+  const member: Viewer = { id: "member-id" };
+  const at = (ms: number): Viewer => ({ id: "suspended-id", suspendedUntil: new Date(ms) });
+  const now = Date.UTC(2026, 11, 1, 12, 0);
+
+  it("is in force only while suspendedUntil is in the future, and ends by itself", () => {
+    expect(isSuspended(at(now + 1), now)).toBe(true);
+    expect(isSuspended(at(now), now)).toBe(false); // ends at that instant
+    expect(isSuspended(at(now - 1), now)).toBe(false);
+    expect(isSuspended(member, now)).toBe(false);
+    expect(isSuspended({ id: "x", suspendedUntil: null }, now)).toBe(false);
+    expect(isSuspended(null, now)).toBe(false);
+  });
+
+  it("refuses every write of a suspended member with 403, the date and code suspended; reads pass", () => {
+    const viewer = at(Date.UTC(2026, 11, 4, 15, 0));
+    for (const method of ["GET", "HEAD", "OPTIONS", "get"]) expect(() => assertNotSuspended(viewer, method, now)).not.toThrow();
+    for (const method of ["POST", "PUT", "PATCH", "DELETE", "post"]) {
+      let error: unknown;
+      try {
+        assertNotSuspended(viewer, method, now);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ status: 403, code: "suspended", message: "Your account is suspended until December 4, 2026, 15:00 UTC." });
+    }
+    // Once it ends, and for anyone never suspended, writes pass.
+    expect(() => assertNotSuspended(viewer, "POST", Date.UTC(2026, 11, 4, 15, 0))).not.toThrow();
+    expect(() => assertNotSuspended(member, "DELETE", now)).not.toThrow();
+  });
+
+  it("agrees with the admin cells decided by role: a suspended admin may look but not act, until it ends", () => {
+    const suspendedAdmin: Viewer = { id: "admin-id", role: "admin", suspendedUntil: WEEK_AHEAD };
+    const formerlySuspendedAdmin: Viewer = { id: "admin-id", role: "admin", suspendedUntil: new Date(Date.now() - 1000) };
+    expect(can(suspendedAdmin, "admin.view")).toBe(true);
+    expect(can(suspendedAdmin, "admin.retryJobs")).toBe(!isSuspended(suspendedAdmin));
+    expect(can(formerlySuspendedAdmin, "admin.retryJobs")).toBe(!isSuspended(formerlySuspendedAdmin));
+    expect(can(formerlySuspendedAdmin, "admin.retryJobs")).toBe(true);
+  });
+
+  it("writes the date in full, in UTC, with the time of day", () => {
+    expect(formatSuspensionEnd(new Date("2026-12-04T15:07:00Z"))).toBe("December 4, 2026, 15:07 UTC");
+    expect(formatSuspensionEnd("2026-12-31T23:59:59.999Z")).toBe("December 31, 2026, 23:59 UTC");
+    expect(formatSuspensionEnd(new Date("2027-01-01T00:00:00Z"))).toBe("January 1, 2027, 00:00 UTC");
+    expect(suspensionMessage(new Date("2026-12-04T15:00:00Z"))).toBe("Your account is suspended until December 4, 2026, 15:00 UTC.");
   });
 });

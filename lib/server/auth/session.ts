@@ -5,6 +5,7 @@ import { cookies } from "next/headers";
 import { decode, encode, type JWT } from "next-auth/jwt";
 import { db, Prisma } from "@/lib/server/db";
 import { unauthorized } from "@/lib/server/errors";
+import { assertNotSuspended } from "@/lib/server/policy";
 import { visibleNotificationsSql } from "@/lib/server/notifications/queries";
 import { isSessionCookieName, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/server/auth/cookie-names";
 
@@ -48,6 +49,7 @@ export const viewerSelect = {
   role: true,
   reputation: true,
   suspendedUntil: true,
+  suspensionReason: true,
   emailVerifiedAt: true,
   createdAt: true,
   updatedAt: true,
@@ -294,9 +296,16 @@ export async function getViewer(req?: Request): Promise<Viewer | null> {
   return (await getPageSession())?.viewer ?? null;
 }
 
-/** The signed-in member, or a 401 "Unauthorized" error. */
-export async function requireViewer(req?: Request): Promise<Viewer> {
+/**
+ * The signed-in member, or a 401 "Unauthorized" error. With a Request whose method writes
+ * (POST, PUT, PATCH, DELETE), a suspended member gets 403 `Your account is suspended until
+ * {date}.` (code "suspended") right here, before any other check: the one place the
+ * suspension is enforced for every write route (docs/SECURITY.md, "Suspended members").
+ * `whileSuspended: "allowed"` lets the few writes docs/SECURITY.md lists through.
+ */
+export async function requireViewer(req?: Request, options: { whileSuspended?: "allowed" } = {}): Promise<Viewer> {
   const viewer = await getViewer(req);
   if (!viewer) throw unauthorized();
+  if (req && options.whileSuspended !== "allowed") assertNotSuspended(viewer, req.method);
   return viewer;
 }

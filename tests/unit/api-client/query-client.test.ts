@@ -109,6 +109,19 @@ describe("MutationCache onError", () => {
     expect(toastError).toHaveBeenCalledWith("Unauthorized", expect.anything());
   });
 
+  it("toasts a suspended member's refused write once, with the server's message, and stays on the page", async () => {
+    const client = makeQueryClient();
+    const message = "Your account is suspended until December 4, 2026, 15:00 UTC.";
+    const suspended = new ApiError(403, "Forbidden", JSON.stringify({ message, code: "suspended" }));
+
+    await runFailingMutation(client, suspended, (error) => toastMutationError(error, "Error", "Failed to vote. Please try again."));
+    jest.advanceTimersByTime(5000);
+
+    expect(toastError).toHaveBeenCalledTimes(1);
+    expect(toastError).toHaveBeenCalledWith("You cannot do this while suspended", expect.objectContaining({ description: message, id: "suspended" }));
+    expect(fakeWindow.location.href).toBe(START_URL);
+  });
+
   it("toastMutationError shows the destructive toast for other failures", async () => {
     const client = makeQueryClient();
 

@@ -6,7 +6,7 @@ import { getNotificationOrThrow, NOTIFICATION_NOT_FOUND } from "@/lib/server/not
 
 // POST /api/notifications/:id/read - mark one of your notifications read (another member's is 404)
 export const POST = handler(async (req, ctx) => {
-  const viewer = await requireViewer(req); // 401
+  const viewer = await requireViewer(req, { whileSuspended: "allowed" }); // 401; a suspended member still reads their inbox (docs/SECURITY.md)
   const id = idParam((await ctx.params).id, NOTIFICATION_NOT_FOUND);
   const notification = await getNotificationOrThrow(id, viewer); // 404: missing, hidden, or someone else's
   await markNotificationRead(notification);
