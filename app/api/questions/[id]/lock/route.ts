@@ -6,6 +6,7 @@ import { presentLocked } from "@/lib/server/question-states/presenters";
 import { getQuestionStateOrThrow } from "@/lib/server/question-states/queries";
 import { QUESTION_NOT_FOUND, getQuestionOrThrow } from "@/lib/server/questions/queries";
 import { lockQuestionSchema } from "@/lib/validation/question-states";
+import { charge } from "@/lib/server/rate-limit";
 
 const STAFF_ONLY = "Only moderators and admins can lock or unlock a question";
 
@@ -16,6 +17,7 @@ export const POST = handler(async (req, ctx) => {
   const input = lockQuestionSchema.parse(await readJson(req)); // 400
   const question = await getQuestionOrThrow(id, viewer); // 404, also when hidden
   authorize(viewer, "question.lock", question, STAFF_ONLY); // 403
+  await charge("reviewActionHourly", viewer.id); // 429
   await lockQuestion(viewer, question.id, input.reason); // locking a locked question changes nothing
   return Response.json({ locked: presentLocked(await getQuestionStateOrThrow(id, viewer)) });
 });
@@ -27,6 +29,7 @@ export const DELETE = handler(async (req, ctx) => {
   const input = lockQuestionSchema.parse(await readJson(req)); // 400
   const question = await getQuestionOrThrow(id, viewer); // 404, also when hidden
   authorize(viewer, "question.lock", question, STAFF_ONLY); // 403
+  await charge("reviewActionHourly", viewer.id); // 429
   await unlockQuestion(viewer, question.id, input.reason);
   return Response.json({ locked: presentLocked(await getQuestionStateOrThrow(id, viewer)) });
 });
