@@ -141,6 +141,20 @@ describe("POST /api/questions/:id/close", () => {
     expect(list.body.find((q: { id: number }) => q.id === original.id)).toMatchObject({ isClosed: false });
   });
 
+  it("names the original only to those who may see it (a private group's question stays unnamed to others)", async () => {
+    const insider = await staff("moderator");
+    const group = await createGroup({ creator: asker, members: [insider], isPrivate: true });
+    const original = await createQuestion({ author: asker, group, title: "A private group's own question" });
+    const question = await createQuestion({ author: asker });
+    expect((await close(question.id, insider, { reason: "duplicate", duplicateOfId: original.id })).body.closed.duplicateOf).toEqual({ id: original.id, title: "A private group's own question" });
+    for (const viewer of [null, voters[0]!]) {
+      const page = await detail(question.id, viewer);
+      expect(page.body.closed).toMatchObject({ reason: "duplicate", duplicateOf: null });
+      expect(JSON.stringify(page.body)).not.toContain("A private group's own question");
+    }
+    expect((await detail(question.id, asker)).body.closed.duplicateOf).toEqual({ id: original.id, title: "A private group's own question" });
+  });
+
   it("counts a 250-reputation member's vote, once per round, and closes at the third with the most voted reason and original", async () => {
     const [a, b, c] = voters as [User, User, User];
     const original = await createQuestion({ author: asker });
