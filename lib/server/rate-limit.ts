@@ -93,6 +93,10 @@ const limits = {
     points: 300, duration: 60 * 60, key: "member", source: "Agora (a runaway script on a moderator's account)",
     message: "You have taken many review actions this hour. Please try again later.",
   },
+  memberActionHourly: {
+    points: 60, duration: 60 * 60, key: "member", source: "Agora (suspensions, spammer deletions and role changes: a runaway script or a stolen staff account)",
+    message: "You have taken many actions on members this hour. Please try again later.",
+  },
   // --- Issue 14 (new members and spam): every other write; docs/SECURITY.md section 6 names the sources. ---
   answerDaily: {
     points: 100, duration: 24 * 60 * 60, key: "member", source: "Agora (Discourse: rate_limit_create_post, 5 s between posts, kept as a daily ceiling)",

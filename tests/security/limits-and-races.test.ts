@@ -314,6 +314,14 @@ const scenarios: Record<LimiterName, () => Promise<void>> = {
       callRoute(route("POST /api/review/actions"), { cookie, json: { targetType: "answer", targetId: 2_000_000_000, action: "dismiss" } }),
     );
   },
+  // Suspensions, spammer deletions and role changes per hour (charged before the member is read).
+  memberActionHourly: async () => {
+    const { user, cookie } = await createMember(`moderator-${unique()}`);
+    await db.user.update({ where: { id: user.id }, data: { role: "moderator" } });
+    await expectLimit("memberActionHourly", () =>
+      callRoute(route("POST /api/users/[id]/suspend"), { cookie, params: { id: "no-such-member" }, json: { days: 1, reason: "Spam" } }),
+    );
+  },
 };
 
 describe("rate limits (DECISIONS.md section 8)", () => {
