@@ -11,6 +11,7 @@ import { HiddenBanner } from "@/components/flags/hidden-banner";
 import { QuestionVoteButtons } from "@/components/answer/vote-buttons";
 import { TimeAgo } from "@/components/common/time-ago";
 import { AuthorReputation } from "@/components/common/author-reputation";
+import { RoleBadge } from "@/components/common/role-badge";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { ShareMenu } from "@/components/question/share-menu";
 import { TagChip } from "@/components/question/tag-chip";
@@ -110,6 +111,7 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
           <UserAvatar user={question.author} className="size-7 text-xs" decorative />
           {displayName(question.author)}
         </Link>
+        <RoleBadge author={question.author} />
         <AuthorReputation author={question.author} />
         <span aria-hidden>·</span>
         <span>
