@@ -13,6 +13,7 @@ import { GET as currentUser } from "@/app/api/auth/user/route";
 import { GET as profileGet } from "@/app/api/users/[id]/profile/route";
 import { GET as questionGet } from "@/app/api/questions/[id]/route";
 import { POST as register } from "@/app/api/register/route";
+import { POST as reviewAction } from "@/app/api/review/actions/route";
 import { applyAdminEmails, applyAdminEmailsAtStart } from "@/lib/server/auth/admin-emails";
 import { resolveOAuthUser } from "@/lib/server/auth/accounts";
 import { readEnv } from "@/lib/config/env";
@@ -144,6 +145,15 @@ describe("POST /api/users/{id}/suspend and DELETE (lift)", () => {
     // An admin may suspend a moderator.
     const res = await suspend(admin, otherModerator.id, body);
     expect(res.status).toBe(200);
+  });
+
+  it("holds the same rule in the review queue: a moderator cannot suspend a flagged admin's account from there", async () => {
+    const question = await createQuestion({ author: admin });
+    await db.flag.create({ data: { reporterId: member.id, targetType: "question", targetId: question.id, questionId: question.id, reason: "rude" } });
+    const res = await call(reviewAction, moderator, "POST", "/api/review/actions", {}, { targetType: "question", targetId: question.id, action: "suspend", days: 3, reason: "Rude" });
+    expect(res).toMatchObject({ status: 403, body: { message: "Admins cannot be suspended." } });
+    expect(await db.flag.count({ where: { questionId: question.id, status: "open" } })).toBe(1);
+    expect((await db.user.findUniqueOrThrow({ where: { id: admin.id } })).suspendedUntil).toBeNull();
   });
 
   it("lifts a suspension (200, suspendedUntil null) with an audit entry; lifting none changes nothing", async () => {
