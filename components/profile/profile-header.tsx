@@ -38,12 +38,12 @@ function Count({ value, label, className }: { value: number; label: string; clas
 function SuspensionNotice({ suspension, own }: { suspension: NonNullable<Profile["suspension"]>; own: boolean }) {
   const until = new Date(suspension.until).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" });
   return (
-    <div className="flex gap-2.5 rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2.5 text-sm" data-testid="suspension-notice">
-      <Ban className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
+    <div className="flex gap-2.5 rounded-lg border border-red-300 bg-red-50 px-3 py-2.5 text-sm dark:border-red-900 dark:bg-red-950/40" data-testid="suspension-notice">
+      <Ban className="mt-0.5 size-4 shrink-0 text-red-700 dark:text-red-300" aria-hidden />
       <div className="min-w-0 space-y-0.5">
-        <p className="font-semibold text-destructive">Suspended until {until}</p>
+        <p className="font-semibold text-red-800 dark:text-red-200">Suspended until {until}</p>
         {suspension.reason ? <p className="[overflow-wrap:anywhere] text-foreground/90">Reason: {suspension.reason}</p> : null}
-        {own ? <p className="text-muted-foreground">You can read, but you cannot post, vote or comment until then.</p> : null}
+        {own ? <p className="text-foreground/80">You can read, but you cannot post, vote or comment until then.</p> : null}
       </div>
     </div>
   );
