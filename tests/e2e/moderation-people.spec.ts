@@ -43,7 +43,7 @@ async function openModerateMenu(page: Page) {
 }
 
 test("an admin makes a member a moderator, a moderator suspends a member, and the audit log lists both", async ({ browser, page: visitor }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000); // three browsers and a busy shared machine
 
   // Visitors are sent to sign in; members get the 403 page.
   await visitor.goto("/admin/audit");
