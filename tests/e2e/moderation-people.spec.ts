@@ -45,6 +45,20 @@ async function openModerateMenu(page: Page) {
 test("an admin makes a member a moderator, a moderator suspends a member, and the audit log lists both", async ({ browser, page: visitor }) => {
   test.setTimeout(360_000); // three browsers and a busy shared machine
 
+  // Staff wear a badge beside their name: on member cards, on their profile and on their posts.
+  await visitor.setViewportSize({ width: 1280, height: 900 });
+  await visitor.goto("/users");
+  const tomCard = visitor.locator("article", { hasText: "Tom Hughes" });
+  await expect(tomCard.getByText("Moderator", { exact: true })).toBeVisible();
+  const elenaCard = visitor.locator("article", { hasText: "Elena Petrova" });
+  await expect(elenaCard.getByText("Admin", { exact: true })).toBeVisible();
+  const elenaId = (await elenaCard.getByRole("link", { name: "Elena Petrova" }).getAttribute("href"))!.split("/").pop()!;
+  const elenaQuestions = (await (await visitor.request.get(`/api/users/${elenaId}/questions`)).json()) as { id: number }[];
+  await visitor.goto(`/questions/${elenaQuestions[0]!.id}`);
+  await expect(visitor.getByRole("main").getByText("Admin", { exact: true }).first()).toBeVisible();
+  await expectAccessible(visitor);
+  await screenshots(visitor, "moderation-people-badge-question");
+
   // Visitors are sent to sign in; members get the 403 page.
   await visitor.goto("/admin/audit");
   await expect(visitor).toHaveURL(/\/login/);
