@@ -90,7 +90,7 @@ export interface AnswerJson {
     durationMs: number | null;
     sources: AnswerSourceJson[];
   } | null;
-  viewerCan: { edit: boolean; delete: boolean; vote: boolean; comment: boolean };
+  viewerCan: { edit: boolean; suggestEdit: boolean; delete: boolean; vote: boolean; comment: boolean };
   /** Hidden pending review: shown to its author and moderators with a banner, to nobody else (issue 14). */
   hidden?: boolean;
   /** Whether the viewer may flag it (policy "flag.create": members, not their own posts). */

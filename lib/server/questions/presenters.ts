@@ -89,7 +89,7 @@ export interface QuestionSummaryJson {
   tags: TagRefJson[];
   aiAnswer: { id: number; snippet: string } | null;
   saved: boolean;
-  viewerCan: { edit: boolean; delete: boolean; save: boolean; accept: boolean; vote: boolean };
+  viewerCan: { edit: boolean; suggestEdit: boolean; delete: boolean; save: boolean; accept: boolean; vote: boolean };
 }
 
 /** The state of a question's owed automatic answer (DECISIONS.md section 6). */
