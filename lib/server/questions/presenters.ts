@@ -4,6 +4,7 @@ import { isAiConfigured } from "@/lib/server/ai/config";
 import { toVoteType, type AnswerJson } from "@/lib/server/answers/presenters";
 import type { Prisma } from "@/lib/server/db";
 import { can, questionViewerCan, visibleAnswersWhere, type Viewer } from "@/lib/server/policy";
+import { pendingEditSelect, presentPendingEdit, type PendingEditJson } from "@/lib/server/suggested-edits/presenters";
 import { authorSelect, presentAuthor, type AuthorJson } from "@/lib/server/users/presenters";
 import type { VoteType } from "@/lib/validation/votes";
 
@@ -55,6 +56,7 @@ export function questionDetailSelect(viewer: Viewer | null) {
     hiddenAt: true,
     votes: { where: { userId: viewer?.id ?? NOBODY }, select: { voteType: true }, take: 1 },
     aiJob: { select: { status: true, attempts: true, nextAttemptAt: true } },
+    suggestedEdits: pendingEditSelect("question"),
   } as const satisfies Prisma.QuestionSelect;
 }
 
@@ -89,7 +91,7 @@ export interface QuestionSummaryJson {
   tags: TagRefJson[];
   aiAnswer: { id: number; snippet: string } | null;
   saved: boolean;
-  viewerCan: { edit: boolean; suggestEdit: boolean; delete: boolean; save: boolean; accept: boolean; vote: boolean };
+  viewerCan: { edit: boolean; /** Below the edit privilege on someone else's post: the Edit control becomes "Suggest edit". */ suggestEdit?: boolean; delete: boolean; save: boolean; accept: boolean; vote: boolean };
 }
 
 /** The state of a question's owed automatic answer (DECISIONS.md section 6). */
@@ -119,6 +121,8 @@ export interface QuestionDetailJson extends Omit<QuestionSummaryJson, "aiAnswer"
   hidden?: boolean;
   /** Whether the viewer may flag it (policy "flag.create"). */
   canFlag?: boolean;
+  /** Its suggested edit waiting for review (issue 13), for signed-in viewers; null when none. */
+  pendingEdit?: PendingEditJson | null;
 }
 
 type SharedRow = Omit<QuestionSummaryRow, "answers" | "description">;
@@ -188,6 +192,7 @@ export function presentQuestionDetail(row: QuestionDetailRow, viewer: Viewer | n
     aiStatus: presentAiStatus(row.aiJob),
     hidden: row.hiddenAt !== null,
     canFlag: can(viewer, "flag.create", row),
+    pendingEdit: presentPendingEdit(row.suggestedEdits, row.authorId, viewer),
   };
 }
 
