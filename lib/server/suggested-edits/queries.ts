@@ -13,10 +13,10 @@ export const SUGGESTED_EDIT_NOT_FOUND = "Suggested edit not found";
 
 /** Suggestions on posts the viewer may see: the question (private groups, hidden posts) and, for an answer, the answer. */
 function visibleSuggestedEditsWhere(viewer: Viewer | null): Prisma.SuggestedEditWhereInput {
-  return {
-    question: visibleQuestionsWhere(viewer),
-    OR: [{ answerId: null }, { answer: visibleAnswersWhere(viewer) }],
-  };
+  const answers = visibleAnswersWhere(viewer);
+  // An empty relation filter (staff see every answer) would match no answer at all: leave it out.
+  if (Object.keys(answers).length === 0) return { question: visibleQuestionsWhere(viewer) };
+  return { question: visibleQuestionsWhere(viewer), OR: [{ answerId: null }, { answer: answers }] };
 }
 
 /** A suggested edit with both sides of its diff, or 404 when it does not exist or its post is out of the viewer's sight. */
