@@ -34,6 +34,12 @@ export const keys = {
     all: ["/api/review"] as const,
   },
 
+  /** Suggested edits (GET /api/suggested-edits/{id}). */
+  suggestedEdits: {
+    all: ["/api/suggested-edits"] as const,
+    detail: (id: number) => ["/api/suggested-edits", id] as const,
+  },
+
   notifications: {
     all: ["/api/notifications"] as const,
     list: ["/api/notifications"] as const,
