@@ -29,7 +29,8 @@ export async function SiteShell({ children, sidebar = true }: { children: ReactN
         lastName: viewer.lastName,
         profileImageUrl: viewer.profileImageUrl,
         role: asRole(viewer.role),
-        canReview: can(viewer, "review.view", SITE),
+        canReview: can(viewer, "review.view", SITE) || can(viewer, "suggestedEdit.list"),
+        reviewHref: can(viewer, "review.view", SITE) ? "/review" : "/review/suggested-edits",
       }
     : null;
   // Visitors have no saved preferences and no notifications. A member's unread count and

@@ -9,6 +9,8 @@ export interface ShellUser {
   role?: "member" | "moderator" | "admin";
   /** A moderator or admin: the menus offer the review queue (policy "review.view"). */
   canReview?: boolean;
+  /** Where the menus' Review leads: the flags queue for staff, the suggested edits for members with 500 reputation. */
+  reviewHref?: string;
 }
 
 /** Unread badges read "9+" above 9 (SPEC.md section 9). */

@@ -29,6 +29,8 @@ const AnswerForm = dynamic(() => import("@/components/answer/answer-form").then(
 const GenerateAiAnswer = dynamic(() => import("@/components/answer/generate-ai-answer").then((m) => m.GenerateAiAnswer));
 const OwnerMenu = dynamic(() => import("@/components/question/owner-menu").then((m) => m.OwnerMenu));
 const SaveToggle = dynamic(() => import("@/components/question/save-toggle").then((m) => m.SaveToggle));
+const SuggestQuestionEdit = dynamic(() => import("@/components/suggested-edits/suggest-question-edit").then((m) => m.SuggestQuestionEdit));
+const PendingEditNotice = dynamic(() => import("@/components/suggested-edits/pending-edit-notice").then((m) => m.PendingEditNotice));
 const FlagButton = dynamic(() => import("@/components/flags/flag-button").then((m) => m.FlagButton));
 
 /** SPEC.md section 9: the question page shows at most 3 tags, then '+N more'. */
@@ -187,9 +189,11 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
               onDeleted={() => router.replace("/")}
             />
           ) : null}
+          {question.viewerCan.suggestEdit && !question.pendingEdit ? <SuggestQuestionEdit question={question} /> : null}
           {question.canFlag ? <FlagButton targetType="question" targetId={question.id} /> : null}
         </div>
       </div>
+      {question.pendingEdit ? <PendingEditNotice pending={question.pendingEdit} questionId={question.id} what="question" /> : null}
     </article>
   );
 }
