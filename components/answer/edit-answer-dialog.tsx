@@ -115,7 +115,10 @@ function EditAnswerForm({ questionId, answer, suggest, onDone }: { questionId: n
             maxLength={(suggest ? SUGGESTION_SUMMARY_MAX_LENGTH : EDIT_SUMMARY_MAX_LENGTH) + 50}
             aria-required={suggest || undefined}
             placeholder="e.g. fixed a typo, added an example"
-            onChange={(e) => setSummary(e.target.value)}
+            onChange={(e) => {
+              setSummary(e.target.value);
+              if (errors.summary) setErrors(({ summary: _gone, ...rest }) => rest);
+            }}
             aria-invalid={errors.summary ? true : undefined}
             aria-describedby={errors.summary ? `${id}-summary-error` : undefined}
           />

@@ -179,7 +179,7 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
             </dd>
           </div>
         </dl>
-        <div className="-mr-2 flex items-center gap-1">
+        <div className="-mr-2 flex flex-wrap items-center gap-1">
           <ShareMenu question={question} />
           {question.viewerCan.save ? <SaveToggle question={question} initialSaved={question.saved} /> : null}
           {question.viewerCan.edit || question.viewerCan.delete ? (

@@ -91,14 +91,14 @@ export default async function PrivilegesPage() {
           <caption className="sr-only">Privileges and the reputation each takes</caption>
           <thead className="bg-muted/50 text-left">
             <tr>
-              <th scope="col" className="w-24 px-4 py-2 font-semibold">
+              <th scope="col" className="px-4 py-2 font-semibold whitespace-nowrap">
                 Reputation
               </th>
               <th scope="col" className="px-4 py-2 font-semibold">
                 Privilege
               </th>
               {viewer ? (
-                <th scope="col" className="w-28 px-4 py-2 font-semibold">
+                <th scope="col" className="px-4 py-2 font-semibold whitespace-nowrap">
                   You
                 </th>
               ) : null}
@@ -116,7 +116,7 @@ export default async function PrivilegesPage() {
                   </td>
                   {viewer ? (
                     <td className="border-t px-4 py-3">
-                      <span className={cn("inline-flex items-center gap-1 text-xs font-medium", held ? "text-emerald-800 dark:text-emerald-300" : "text-muted-foreground")}>
+                      <span className={cn("inline-flex items-center gap-1 text-xs font-medium whitespace-nowrap", held ? "text-emerald-800 dark:text-emerald-300" : "text-muted-foreground")}>
                         {held ? <Check className="size-3.5" aria-hidden /> : <Lock className="size-3.5" aria-hidden />}
                         {held ? "Yours" : `${number(privilege.reputation - reputation)} to go`}
                       </span>
