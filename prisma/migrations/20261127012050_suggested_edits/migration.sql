@@ -33,10 +33,10 @@ CREATE INDEX "suggested_edits_answer_id_idx" ON "suggested_edits"("answer_id");
 CREATE INDEX "suggested_edits_suggester_id_idx" ON "suggested_edits"("suggester_id");
 
 -- CreateIndex
-CREATE UNIQUE INDEX "suggested_edits_one_pending_question" ON "suggested_edits"("question_id") WHERE (status = 'pending' AND answer_id IS NULL);
+CREATE UNIQUE INDEX "suggested_edits_one_pending_question" ON "suggested_edits"("question_id") WHERE (((status)::text = 'pending'::text) AND (answer_id IS NULL));
 
 -- CreateIndex
-CREATE UNIQUE INDEX "suggested_edits_one_pending_answer" ON "suggested_edits"("answer_id") WHERE (status = 'pending');
+CREATE UNIQUE INDEX "suggested_edits_one_pending_answer" ON "suggested_edits"("answer_id") WHERE ((status)::text = 'pending'::text);
 
 -- AddForeignKey
 ALTER TABLE "suggested_edits" ADD CONSTRAINT "suggested_edits_suggester_id_fkey" FOREIGN KEY ("suggester_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
