@@ -4,10 +4,8 @@
 // "suspended"; sign-out still works; when the suspension ends, writes work again with the
 // same session and nothing to undo. The access matrix (tests/security) runs the rule on every route.
 import crypto from "node:crypto";
-import NextAuth from "next-auth";
 import { db } from "@/lib/server/db";
 import { hashPassword } from "@/lib/server/auth/password";
-import { authOptions } from "@/lib/server/auth/options";
 import { suspendMember } from "@/lib/server/moderation/actions";
 import { resetLimit } from "@/lib/server/rate-limit";
 import { suspensionMessage } from "@/lib/suspension";
@@ -20,49 +18,23 @@ import { POST as markAllReadRoute } from "@/app/api/notifications/mark-all-read/
 import { POST as logoutRoute } from "@/app/api/logout/route";
 import { createQuestion, createTag, createUser } from "@/tests/factories";
 import { callRoute, isolateTestFile } from "@/tests/security/support";
+import { callNextAuth, type NextAuthCall } from "@/tests/support/next-auth-call";
 
 isolateTestFile("suspension", { ai: "none" });
 
 const PASSWORD = "suspended but reading";
 const ip = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
 
-/** One call of next-auth's Node handler (as tests/integration/auth-nextauth.test.ts does); returns the Set-Cookie pairs. */
-async function nextAuth(action: string, { method = "GET", providerId, body, cookies = {} }: { method?: string; providerId?: string; body?: Record<string, string>; cookies?: Record<string, string> } = {}) {
-  const headers = new Map<string, string | string[]>();
-  const answer: { status: number; body: unknown; cookies: Record<string, string> } = { status: 200, body: undefined, cookies: {} };
-  const res = {
-    status(code: number) {
-      answer.status = code;
-      return res;
-    },
-    setHeader(name: string, value: string | string[]) {
-      headers.set(name.toLowerCase(), value);
-      return res;
-    },
-    getHeader: (name: string) => headers.get(name.toLowerCase()),
-    end() {},
-    json(value: unknown) {
-      answer.body = value;
-    },
-    send(value: unknown) {
-      answer.body = value;
-    },
-  };
-  const req = {
-    method,
-    query: { nextauth: providerId ? [action, providerId] : [action] },
-    body,
-    cookies,
-    headers: { host: "localhost:3000", "x-forwarded-proto": "http", "x-forwarded-for": ip(), "user-agent": "jest-suspension" },
-  };
-  await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<void>)(req, res, authOptions);
-  const setCookie = headers.get("set-cookie");
-  for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+/** One call of next-auth's Node handler; its Set-Cookie pairs as a map. */
+async function nextAuth(action: string, options: Omit<NextAuthCall, "forwardedFor" | "userAgent"> = {}) {
+  const { status, body, setCookies } = await callNextAuth(action, { ...options, forwardedFor: ip(), userAgent: "jest-suspension" });
+  const cookies: Record<string, string> = {};
+  for (const line of setCookies) {
     const pair = line.split(";")[0]!;
     const index = pair.indexOf("=");
-    answer.cookies[pair.slice(0, index)] = decodeURIComponent(pair.slice(index + 1));
+    cookies[pair.slice(0, index)] = decodeURIComponent(pair.slice(index + 1));
   }
-  return answer;
+  return { status, body, cookies };
 }
 
 /** Signs in with e-mail and password through next-auth's credentials provider; the Cookie header of the new session. */
