@@ -3,12 +3,12 @@
 // Router module needs Next's request scope: the credentials sign-in creates a session row,
 // next-auth accepts the cookie POST /api/register sets, and its sign-out deletes the row.
 import crypto from "node:crypto";
-import NextAuth from "next-auth";
 import { db } from "@/lib/server/db";
 import { closeRateLimitStore } from "@/lib/server/rate-limit";
 import { hashPassword } from "@/lib/server/auth/password";
-import { authOptions, withSignInThrottleStatus } from "@/lib/server/auth/options";
+import { withSignInThrottleStatus } from "@/lib/server/auth/options";
 import { getViewer } from "@/lib/server/auth/session";
+import { callNextAuth, type NextAuthCall } from "@/tests/support/next-auth-call";
 import { POST as register } from "@/app/api/register/route";
 
 const ip = () => `10.${crypto.randomInt(256)}.${crypto.randomInt(256)}.${crypto.randomInt(1, 255)}`;
@@ -24,43 +24,15 @@ interface Answer {
   cookies: Cookie[];
 }
 
-/** One call of next-auth's Node handler with a minimal request and response. */
+/** One call of next-auth's Node handler; its Set-Cookie lines parsed. */
 async function call(
   action: string,
-  { method = "GET", providerId, body, cookies = {}, forwardedFor = ip() }: { method?: string; providerId?: string; body?: Record<string, string>; cookies?: Record<string, string>; forwardedFor?: string } = {},
+  { forwardedFor = ip(), ...options }: Omit<NextAuthCall, "forwardedFor" | "userAgent"> & { forwardedFor?: string } = {},
 ): Promise<Answer> {
-  const headers = new Map<string, string | string[]>();
-  const answer: Answer = { status: 200, body: undefined, cookies: [] };
-  const res = {
-    status(code: number) {
-      answer.status = code;
-      return res;
-    },
-    setHeader(name: string, value: string | string[]) {
-      headers.set(name.toLowerCase(), value);
-      return res;
-    },
-    getHeader: (name: string) => headers.get(name.toLowerCase()),
-    end() {},
-    json(value: unknown) {
-      answer.body = value;
-    },
-    send(value: unknown) {
-      answer.body = value;
-    },
-  };
-  const req = {
-    method,
-    query: { nextauth: providerId ? [action, providerId] : [action] },
-    body,
-    cookies,
-    headers: { host: "localhost:3000", "x-forwarded-proto": "http", "x-forwarded-for": forwardedFor, "user-agent": "jest-nextauth" },
-  };
-  await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<void>)(req, res, authOptions);
-  const location = headers.get("location");
-  answer.redirect = typeof location === "string" ? location : (answer.body as { url?: string } | undefined)?.url;
-  const setCookie = headers.get("set-cookie");
-  for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+  const { status, body, location, setCookies } = await callNextAuth(action, { ...options, forwardedFor, userAgent: "jest-nextauth" });
+  const answer: Answer = { status, body, cookies: [] };
+  answer.redirect = location ?? (body as { url?: string } | undefined)?.url;
+  for (const line of setCookies) {
     const [pair, ...attributes] = line.split(";");
     const index = pair!.indexOf("=");
     answer.cookies.push({ name: pair!.slice(0, index), value: decodeURIComponent(pair!.slice(index + 1)), attributes: attributes.join(";") });
