@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { randomInt } from "node:crypto";
@@ -122,4 +123,24 @@ export async function postWithRetry(request: APIRequestContext, url: string, dat
   const wait = Number(res.headers()["retry-after"] ?? "15");
   await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(wait) ? wait : 15) * 1000 + 500));
   return request.post(url, { data });
+}
+
+/**
+ * The e2e server's database (scripts/e2e-server.ts runs an embedded PostgreSQL in a temporary
+ * folder whose agora.pid names this port), for tests that set up what no route offers them.
+ */
+export function e2eDatabaseUrl(): string {
+  const port = process.env.E2E_PORT ?? "3100";
+  for (const name of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("agora-e2e-"))) {
+    const dir = path.join(os.tmpdir(), name);
+    try {
+      const lock = JSON.parse(fs.readFileSync(path.join(dir, "agora.pid"), "utf8")) as { url?: string };
+      if (!lock.url?.endsWith(`:${port}`)) continue;
+      const dbPort = fs.readFileSync(path.join(dir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]!.trim();
+      return `postgresql://postgres:postgres@127.0.0.1:${dbPort}/agora`;
+    } catch {
+      // Another run's folder, or one being torn down.
+    }
+  }
+  throw new Error(`No e2e database found for port ${port}`);
 }

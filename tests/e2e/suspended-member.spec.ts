@@ -1,9 +1,6 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import pg from "pg";
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, screenshots, signIn, test, uniqueEmail, waitForHydration } from "./support";
+import { DEMO_PASSWORD, e2eDatabaseUrl, expect, expectAccessible, screenshots, signIn, test, uniqueEmail, waitForHydration } from "./support";
 
 // Issue 14, suspension: a suspended member signs in again with their password, reads every
 // page under a banner that says until when and why, and every write control they use answers
@@ -15,23 +12,6 @@ UNTIL.setUTCSeconds(0, 0);
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 /** The server's sentence, written out here on its own (lib/suspension.ts formats it the same way). */
 const MESSAGE = `Your account is suspended until ${MONTHS[UNTIL.getUTCMonth()]} ${UNTIL.getUTCDate()}, ${UNTIL.getUTCFullYear()}, ${String(UNTIL.getUTCHours()).padStart(2, "0")}:${String(UNTIL.getUTCMinutes()).padStart(2, "0")} UTC.`;
-
-/** The e2e server's database (as tests/e2e/flags-review.spec.ts finds it): the test suspends its member there. */
-function e2eDatabaseUrl(): string {
-  const port = process.env.E2E_PORT ?? "3100";
-  for (const name of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("agora-e2e-"))) {
-    const dir = path.join(os.tmpdir(), name);
-    try {
-      const lock = JSON.parse(fs.readFileSync(path.join(dir, "agora.pid"), "utf8")) as { url?: string };
-      if (!lock.url?.endsWith(`:${port}`)) continue;
-      const dbPort = fs.readFileSync(path.join(dir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]!.trim();
-      return `postgresql://postgres:postgres@127.0.0.1:${dbPort}/agora`;
-    } catch {
-      // Another run's folder, or one being torn down.
-    }
-  }
-  throw new Error(`No e2e database found for port ${port}`);
-}
 
 /** Suspends the member as suspendMember does (lib/server/moderation/actions.ts): the end, the reason, and every session ended. */
 async function suspend(userId: string) {
