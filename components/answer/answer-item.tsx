@@ -38,6 +38,7 @@ export function AnswerItem({
   answer,
   isMember,
   canAccept = false,
+  locked = false,
   onDeleted,
 }: {
   questionId: number;
@@ -45,6 +46,8 @@ export function AnswerItem({
   isMember: boolean;
   /** The viewer asked the question (viewerCan.accept of the question). */
   canAccept?: boolean;
+  /** The question is locked: the score shows without vote buttons. */
+  locked?: boolean;
   onDeleted?: () => void;
 }) {
   const remove = useDeleteAnswer(questionId);
@@ -70,7 +73,7 @@ export function AnswerItem({
         </p>
       ) : null}
       <div className="flex gap-3 sm:gap-4">
-        <VoteButtons questionId={questionId} answer={answer} isMember={isMember} />
+        <VoteButtons questionId={questionId} answer={answer} isMember={isMember} locked={locked} />
 
         <div className="min-w-0 flex-1">
           <header className="flex flex-wrap items-center gap-x-2 gap-y-1.5">

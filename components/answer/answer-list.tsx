@@ -20,11 +20,14 @@ export function AnswerList({
   answers,
   isMember,
   canAccept = false,
+  locked = false,
 }: {
   questionId: number;
   answers: Answer[];
   isMember: boolean;
   canAccept?: boolean;
+  /** The question is locked: no votes (the answers show their scores only). */
+  locked?: boolean;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -47,6 +50,7 @@ export function AnswerList({
                 answer={answer}
                 isMember={isMember}
                 canAccept={canAccept}
+                locked={locked}
                 onDeleted={() => headingRef.current?.focus({ preventScroll: true })}
               />
             </li>

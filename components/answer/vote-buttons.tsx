@@ -23,8 +23,9 @@ export function loginUrlFor(questionId: number): string {
  * (aria-pressed); clicking it again withdraws it. Visitors are sent to sign in; authors cannot
  * vote on their own answers.
  */
-export function VoteButtons({ questionId, answer, isMember }: { questionId: number; answer: Answer; isMember: boolean }) {
+export function VoteButtons({ questionId, answer, isMember, locked = false }: { questionId: number; answer: Answer; isMember: boolean; locked?: boolean }) {
   const vote = useVote(questionId, answer.id);
+  if (locked) return <LockedScore score={answer.voteScore} />;
   return (
     <VoteControl
       questionId={questionId}
@@ -42,6 +43,7 @@ export function VoteButtons({ questionId, answer, isMember }: { questionId: numb
 /** The same control on the question itself: its own score, the viewer's vote on it; its author cannot vote. */
 export function QuestionVoteButtons({ question, isMember }: { question: QuestionDetail; isMember: boolean }) {
   const vote = useQuestionVote(question.id);
+  if (question.locked) return <LockedScore score={question.voteScore} label="Question votes" />;
   return (
     <VoteControl
       questionId={question.id}
@@ -54,6 +56,18 @@ export function QuestionVoteButtons({ question, isMember }: { question: Question
       onVote={(next) => vote.mutate(next)}
       label="Question votes"
     />
+  );
+}
+
+/** A locked question's score, with no buttons: it takes no votes (issue 14). */
+function LockedScore({ score, label = "Votes" }: { score: number; label?: string }) {
+  return (
+    <div className="flex w-9 shrink-0 flex-col items-center pt-1.5" role="group" aria-label={`${label} (locked)`}>
+      <span className={cn("min-w-8 text-center text-base font-semibold tabular-nums", score < 0 && "text-destructive")} data-testid="vote-score">
+        {score}
+        <span className="sr-only">{Math.abs(score) === 1 ? " vote" : " votes"}</span>
+      </span>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 import Link from "@/components/common/link";
 import type { ReactNode } from "react";
-import { ArrowBigUp, Check, MessageCircle, MessageSquare, Sparkles, UsersRound } from "lucide-react";
+import { ArrowBigUp, Check, MessageCircle, MessageSquare, OctagonX, Sparkles, UsersRound } from "lucide-react";
 
 import { TimeAgo } from "@/components/common/time-ago";
 import { AuthorReputation } from "@/components/common/author-reputation";
@@ -34,6 +34,15 @@ export function QuestionCard({ question, actions, headingLevel = 2 }: { question
 
       <div className="min-w-0 flex-1 space-y-3">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted-foreground">
+          {question.isClosed ? (
+            <span
+              className="inline-flex items-center gap-1 rounded-md border border-amber-600/40 bg-amber-50 px-1.5 py-0.5 font-medium text-amber-950 dark:border-amber-500/40 dark:bg-amber-950/40 dark:text-amber-50"
+              data-testid="closed-marker"
+            >
+              <OctagonX className="size-3" aria-hidden />
+              Closed
+            </span>
+          ) : null}
           {question.group ? (
             <Link
               href={`/groups/${question.group.id}`}

@@ -8,6 +8,7 @@ import { Eye, LogIn, MessageSquare, UsersRound } from "lucide-react";
 import { AiAnswerLive } from "@/components/answer/ai-answer-live";
 import { AnswerList } from "@/components/answer/answer-list";
 import { HiddenBanner } from "@/components/flags/hidden-banner";
+import { ClosedNotice, LockedNotice } from "@/components/question/question-state-notice";
 import { QuestionVoteButtons } from "@/components/answer/vote-buttons";
 import { TimeAgo } from "@/components/common/time-ago";
 import { AuthorReputation } from "@/components/common/author-reputation";
@@ -30,6 +31,9 @@ const GenerateAiAnswer = dynamic(() => import("@/components/answer/generate-ai-a
 const OwnerMenu = dynamic(() => import("@/components/question/owner-menu").then((m) => m.OwnerMenu));
 const SaveToggle = dynamic(() => import("@/components/question/save-toggle").then((m) => m.SaveToggle));
 const FlagButton = dynamic(() => import("@/components/flags/flag-button").then((m) => m.FlagButton));
+const CloseQuestionControl = dynamic(() => import("@/components/question/question-state-actions").then((m) => m.CloseQuestionControl));
+const ReopenControl = dynamic(() => import("@/components/question/question-state-actions").then((m) => m.ReopenControl));
+const LockControl = dynamic(() => import("@/components/question/question-state-actions").then((m) => m.LockControl));
 
 /** SPEC.md section 9: the question page shows at most 3 tags, then '+N more'. */
 export const DETAIL_TAG_LIMIT = 3;
@@ -58,24 +62,35 @@ export function QuestionDetail({
   aiAvailable: boolean;
 }) {
   const question = useQuestionDetail(initialQuestion, loadedAt);
+  // A closed or locked question takes no new answers: its notice stands where the forms were.
+  const answerable = !question.closed && !question.locked;
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
+      {question.closed ? (
+        <ClosedNotice closed={question.closed} actions={question.viewerCan.close ? <ReopenControl question={question} /> : undefined} />
+      ) : null}
+      {question.locked ? <LockedNotice lockedAt={question.locked.lockedAt} /> : null}
       <QuestionHeader question={question} isMember={isMember} />
       <AiAnswerLive questionId={question.id} status={question.aiStatus} />
-      {isMember ? null : <ContributeCard questionId={question.id} aiAvailable={aiAvailable} />}
+      {isMember || !answerable ? null : <ContributeCard questionId={question.id} aiAvailable={aiAvailable} />}
       <div className="lg:order-2">
-        <AnswerList questionId={question.id} answers={question.answers} isMember={isMember} canAccept={question.viewerCan.accept} />
+        <AnswerList questionId={question.id} answers={question.answers} isMember={isMember} canAccept={question.viewerCan.accept} locked={question.locked !== null} />
       </div>
-      {isMember && aiAvailable ? (
+      {isMember && aiAvailable && answerable ? (
         <div className="lg:order-1">
           <GenerateAiAnswer questionId={question.id} />
         </div>
       ) : null}
-      {isMember ? (
+      {isMember && answerable ? (
         <div className="lg:order-3">
           <AnswerForm questionId={question.id} />
         </div>
+      ) : null}
+      {isMember && !answerable ? (
+        <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground lg:order-3" data-testid="no-answers-note">
+          {question.locked ? "This question is locked, so it takes no new answers." : "This question is closed, so it takes no new answers."}
+        </p>
       ) : null}
     </div>
   );
@@ -190,6 +205,12 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
           {question.canFlag ? <FlagButton targetType="question" targetId={question.id} /> : null}
         </div>
       </div>
+      {(question.viewerCan.close && !question.closed) || question.viewerCan.lock ? (
+        <div className="mt-3 flex flex-wrap items-center gap-2 border-t pt-3" role="group" aria-label="Moderation">
+          {question.viewerCan.close && !question.closed ? <CloseQuestionControl question={question} /> : null}
+          {question.viewerCan.lock ? <LockControl question={question} /> : null}
+        </div>
+      ) : null}
     </article>
   );
 }

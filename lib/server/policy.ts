@@ -92,6 +92,10 @@ export interface QuestionResource {
   authorId: string;
   groupId: number | null;
   group?: { isPrivate: boolean; creatorId: string } | null;
+  /** Set while closed (no new answers); absent means open. */
+  closedAt?: Date | null;
+  /** Set while locked (no answers, comments, votes or accepts); absent means unlocked. */
+  lockedAt?: Date | null;
 }
 export interface AnswerResource {
   authorId: string;
@@ -139,6 +143,8 @@ type Cell<R> = "yes" | "no" | Predicate<R> | RolePredicate;
 
 const byRole = (test: (viewer: Viewer) => boolean): RolePredicate => Object.assign((viewer: Viewer) => test(viewer), { byRole: true as const });
 const isAdminRole = byRole(isAdmin);
+const isStaffRole = byRole(isStaff);
+const holdsCloseVote = byRole((v) => hasPrivilege(v, "closeVote"));
 const isActiveAdmin = byRole((v) => isAdmin(v) && !isSuspended(v)); // a suspended account writes nothing
 
 const isAuthor: Predicate<{ authorId: string }> = (v, r) => r.authorId === v.id;
@@ -156,6 +162,8 @@ const notOwnAnswer: Predicate<AnswerResource> = (v, a) => !isAuthor(v, a);
 const notOwnQuestion: Predicate<QuestionResource> = (v, q) => !isAuthor(v, q);
 const notOwnPost: Predicate<PostResource> = (v, p) => !isAuthor(v, p);
 const staffOnly: Predicate<SiteResource> = (v) => isStaff(v);
+const authorOrStaff: Predicate<{ authorId: string }> = (v, r) => isAuthor(v, r) || isStaff(v); // staff delete any post (issue 14)
+const deletableAnswerOrStaff: Predicate<AnswerResource> = (v, a) => deletableAnswer(v, a) || isStaff(v); // the automatic AI answer too
 const followableMember: Predicate<UserResource> = (v, u) => !isSelf(v, u) && !u.isAssistant && !u.deletedAt;
 const publicProfile: Predicate<ProfileResource> = (_v, p) => p.profileVisibility === "public";
 const profileForMembers: Predicate<ProfileResource> = (v, p) => p.profileVisibility !== "private" || isSelf(v, p);
@@ -163,22 +171,25 @@ const profileForMembers: Predicate<ProfileResource> = (v, p) => p.profileVisibil
 const table = {
   "question.create": { visitor: "no", member: "yes" },
   "question.edit": { visitor: "no", member: isAuthor },
-  "question.delete": { visitor: "no", member: isAuthor },
+  "question.delete": { visitor: "no", member: authorOrStaff },
   "question.rollback": { visitor: "no", member: isAuthor }, // moderators too, once they exist
   "question.save": { visitor: "no", member: "yes" },
   "question.vote": { visitor: "no", member: notOwnQuestion },
   "question.accept": { visitor: "no", member: isAuthor }, // the asker marks one answer accepted (any answer, the AI's too)
+  "question.close": { visitor: "no", member: holdsCloseVote }, // vote to close or reopen: 250 reputation (PRIVILEGES), or staff
+  "question.closeAtOnce": { visitor: "no", member: isStaffRole }, // a moderator's or admin's call closes or reopens at once
+  "question.lock": { visitor: "no", member: isStaffRole }, // lock and unlock
   "question.search": { visitor: "yes", member: "yes" }, // visitors under a per-IP limit (lib/server/search/limits.ts)
   "answer.create": { visitor: "no", member: "yes" },
   "answer.generate": { visitor: "no", member: "yes" },
   "answer.vote": { visitor: "no", member: notOwnAnswer },
-  "answer.delete": { visitor: "no", member: deletableAnswer },
+  "answer.delete": { visitor: "no", member: deletableAnswerOrStaff },
   "answer.edit": { visitor: "no", member: editableAnswer },
   "answer.rollback": { visitor: "no", member: editableAnswer }, // moderators too, once they exist
   "comment.create": { visitor: "no", member: "yes" },
   "comment.reply": { visitor: "no", member: mayReply },
   "comment.edit": { visitor: "no", member: isAuthor },
-  "comment.delete": { visitor: "no", member: isAuthor },
+  "comment.delete": { visitor: "no", member: authorOrStaff },
   "tag.create": { visitor: "no", member: "yes" },
   "tag.follow": { visitor: "no", member: "yes" },
   "user.follow": { visitor: "no", member: followableMember },
@@ -264,14 +275,20 @@ export function profileViewerCan(viewer: Viewer | null, user: UserResource) {
   };
 }
 
-/** What the viewer may do with a question, as its presenters embed it (`viewerCan`). */
+/**
+ * What the viewer may do with a question, as its presenters embed it (`viewerCan`). A locked
+ * question takes no votes and no accept changes (lib/server/question-states/guards.ts).
+ */
 export function questionViewerCan(viewer: Viewer | null, question: QuestionResource) {
+  const locked = Boolean(question.lockedAt);
   return {
     edit: can(viewer, "question.edit", question),
     delete: can(viewer, "question.delete", question),
     save: can(viewer, "question.save"),
-    accept: can(viewer, "question.accept", question),
-    vote: can(viewer, "question.vote", question),
+    accept: can(viewer, "question.accept", question) && !locked,
+    vote: can(viewer, "question.vote", question) && !locked,
+    close: can(viewer, "question.close"),
+    lock: can(viewer, "question.lock"),
   };
 }
 

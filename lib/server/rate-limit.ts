@@ -93,6 +93,10 @@ const limits = {
     points: 300, duration: 60 * 60, key: "member", source: "Agora (a runaway script on a moderator's account)",
     message: "You have taken many review actions this hour. Please try again later.",
   },
+  closeVoteDaily: {
+    points: 50, duration: 24 * 60 * 60, key: "member", source: "Stack Overflow (close votes a day: 24, up to 50 with reputation)",
+    message: "You can vote to close or reopen at most 50 times a day. Please try again tomorrow.",
+  },
   // --- Issue 14 (new members and spam): every other write; docs/SECURITY.md section 6 names the sources. ---
   answerDaily: {
     points: 100, duration: 24 * 60 * 60, key: "member", source: "Agora (Discourse: rate_limit_create_post, 5 s between posts, kept as a daily ceiling)",

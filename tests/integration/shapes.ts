@@ -2,7 +2,7 @@
 
 /** QuestionSummary. */
 export const SUMMARY_KEYS = [
-  "_count", "aiAnswer", "answerCount", "author", "commentCount", "createdAt", "description", "group", "hasAcceptedAnswer", "id",
+  "_count", "aiAnswer", "answerCount", "author", "commentCount", "createdAt", "description", "group", "hasAcceptedAnswer", "id", "isClosed",
   "lastActivityAt", "saved", "tags", "title", "updatedAt", "viewCount", "viewerCan", "voteScore",
 ].sort();
 
@@ -10,7 +10,7 @@ export const SUMMARY_KEYS = [
 export const DETAIL_KEYS = [
   "_count", "acceptedAnswerId", "aiStatus", "answerCount", "answers", "author", "authorId", "commentCount", "createdAt", "description",
   "descriptionHtml", "editedAt", "group", "groupId", "hasAcceptedAnswer", "id", "lastActivityAt", "saved", "tags", "title", "updatedAt", "viewCount",
-  "viewerCan", "viewerVote", "voteScore", "hidden", "canFlag",
+  "viewerCan", "viewerVote", "voteScore", "hidden", "canFlag", "isClosed", "closed", "locked", "closeVotes", "reopenVotes", "viewerCloseVote",
 ].sort();
 
 /** SearchResult. */

@@ -360,6 +360,23 @@ const table: Record<string, Case[]> = {
     { name: "the owner's question", expect: [401, 403, 200, 403, 403], request: (w) => ({ params: { id: id(w.question) } }) },
     { name: "the owner's question in private group", expect: [401, 404, 200, 403, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) } }) },
   ],
+  // Issues 13 and 14: closing needs 250 reputation (none of these roles has it), locking a moderator's or admin's role.
+  "POST /api/questions/[id]/close": [
+    { name: "the owner's question", expect: [401, 403, 403, 403, 403], request: (w) => ({ params: { id: id(w.question) }, ...json({ reason: "off_topic" }) }) },
+    { name: "the owner's question in private group", expect: [401, 404, 403, 403, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) }, ...json({ reason: "off_topic" }) }) },
+  ],
+  "DELETE /api/questions/[id]/close": [
+    { name: "the owner's question", expect: [401, 403, 403, 403, 403], request: (w) => ({ params: { id: id(w.question) } }) },
+    { name: "the owner's question in private group", expect: [401, 404, 403, 403, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) } }) },
+  ],
+  "POST /api/questions/[id]/lock": [
+    { name: "the owner's question", expect: [401, 403, 403, 403, 403], request: (w) => ({ params: { id: id(w.question) } }) },
+    { name: "the owner's question in private group", expect: [401, 404, 403, 403, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) } }) },
+  ],
+  "DELETE /api/questions/[id]/lock": [
+    { name: "the owner's question", expect: [401, 403, 403, 403, 403], request: (w) => ({ params: { id: id(w.question) } }) },
+    { name: "the owner's question in private group", expect: [401, 404, 403, 403, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) } }) },
+  ],
   "GET /api/questions/[id]/saved": [
     { name: "public question", expect: all(200), request: (w) => ({ params: { id: id(w.question) } }) },
     { name: "question in private group", expect: [404, 404, 200, 200, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) } }) },

@@ -314,6 +314,14 @@ const scenarios: Record<LimiterName, () => Promise<void>> = {
       callRoute(route("POST /api/review/actions"), { cookie, json: { targetType: "answer", targetId: 2_000_000_000, action: "dismiss" } }),
     );
   },
+  // Votes to close or reopen (issue 13): a 250-reputation member's calls a day, repeats included.
+  closeVoteDaily: async () => {
+    const author = await createMember(`closed-${unique()}`);
+    const { user, cookie } = await createMember(`voter-${unique()}`);
+    await db.user.update({ where: { id: user.id }, data: { reputation: 250 } });
+    const question = await createQuestion({ author: author.user });
+    await expectLimit("closeVoteDaily", () => callRoute(route("POST /api/questions/[id]/close"), { cookie, params: { id: String(question.id) }, json: { reason: "off_topic" } }));
+  },
 };
 
 describe("rate limits (DECISIONS.md section 8)", () => {

@@ -2,7 +2,7 @@
 // The permission table of lib/server/policy.ts, cell by cell: every action, for every audience,
 // on each state of its resource that changes the answer (SPEC.md section 6, DECISIONS.md).
 import {
-  ACTIONS, assertNotSuspended, can, isSuspended, listedProfilesSql, notHiddenSql, SITE, visibleAnswersWhere, visibleQuestionsSql, visibleQuestionsWhere,
+  ACTIONS, assertNotSuspended, can, isSuspended, questionViewerCan, listedProfilesSql, notHiddenSql, SITE, visibleAnswersWhere, visibleQuestionsSql, visibleQuestionsWhere,
   type Action, type Viewer,
 } from "@/lib/server/policy";
 import { AppError } from "@/lib/server/errors";
@@ -39,6 +39,10 @@ const rows: Row[] = [
   ["question.save", "-", undefined, N, Y, Y, Y],
   ["question.accept", "own question", question, N, N, Y, N],
   ["question.vote", "a member's question", question, N, Y, N, Y],
+  // Reputation or staff only (none of these audiences has either): see "closing and locking" below.
+  ["question.close", "-", undefined, N, N, N, N],
+  ["question.closeAtOnce", "-", undefined, N, N, N, N],
+  ["question.lock", "-", undefined, N, N, N, N],
   ["question.search", "-", undefined, Y, Y, Y, Y],
   ["answer.create", "-", undefined, N, Y, Y, Y],
   ["answer.generate", "-", undefined, N, Y, Y, Y],
@@ -195,6 +199,36 @@ describe("moderators and admins (issue 14)", () => {
   it("flag a post: staff flag others' posts, nobody flags their own", () => {
     expect(can(moderator, "flag.create", { authorId: OWNER })).toBe(true);
     expect(can(moderator, "flag.create", { authorId: moderator.id })).toBe(false);
+  });
+});
+
+describe("closing, locking and deleting (issues 13 and 14)", () => {
+  const moderator: Viewer = { id: "moderator-id", role: "moderator" };
+  const admin: Viewer = { id: "admin-id", role: "admin" };
+  const at249: Viewer = { id: "m249", reputation: 249 };
+  const at250: Viewer = { id: "m250", reputation: 250 };
+
+  it("lets 250-reputation members and staff vote to close; only staff close at once and lock", () => {
+    expect([null, at249, at250, moderator, admin].map((v) => can(v, "question.close"))).toEqual([N, N, Y, Y, Y]);
+    expect([null, at249, at250, moderator, admin].map((v) => can(v, "question.closeAtOnce"))).toEqual([N, N, N, Y, Y]);
+    expect([null, at249, at250, moderator, admin].map((v) => can(v, "question.lock"))).toEqual([N, N, N, Y, Y]);
+  });
+
+  it("lets staff delete any post, the automatic AI answer included; members only their own", () => {
+    for (const staff of [moderator, admin]) {
+      expect(can(staff, "question.delete", question)).toBe(true);
+      expect(can(staff, "answer.delete", humanAnswer)).toBe(true);
+      expect(can(staff, "answer.delete", aiAnswer)).toBe(true);
+      expect(can(staff, "comment.delete", { authorId: OWNER })).toBe(true);
+    }
+    expect(can(at250, "question.delete", question)).toBe(false);
+  });
+
+  it("takes votes and accepts away from a locked question in viewerCan", () => {
+    const locked = { ...question, lockedAt: new Date() };
+    expect(questionViewerCan(audiences.member, locked)).toMatchObject({ vote: false, close: false, lock: false });
+    expect(questionViewerCan(audiences.owner, locked)).toMatchObject({ accept: false, edit: true });
+    expect(questionViewerCan(moderator, question)).toMatchObject({ vote: true, close: true, lock: true, delete: true });
   });
 });
 

@@ -11,16 +11,19 @@ export interface AiQuestion {
   description: string;
   groupId: number | null;
   tags: string[];
+  /** A closed or locked question takes no custom-prompt answers (lib/server/question-states/guards.ts). */
+  closedAt: Date | null;
+  lockedAt: Date | null;
 }
 
 /** A question the viewer may see, with what the AI needs of it, or 404 "Question not found". */
 export async function getAiQuestionOrThrow(id: number, viewer: Viewer | null): Promise<AiQuestion> {
   const row = await db.question.findFirst({
     where: { AND: [{ id }, visibleQuestionsWhere(viewer)] },
-    select: { id: true, title: true, description: true, groupId: true, tags: { select: { tag: { select: { name: true } } }, orderBy: { id: "asc" } } },
+    select: { id: true, title: true, description: true, groupId: true, closedAt: true, lockedAt: true, tags: { select: { tag: { select: { name: true } } }, orderBy: { id: "asc" } } },
   });
   if (!row) throw notFound(QUESTION_NOT_FOUND);
-  return { id: row.id, title: row.title, description: row.description, groupId: row.groupId, tags: row.tags.map((t) => t.tag.name) };
+  return { id: row.id, title: row.title, description: row.description, groupId: row.groupId, tags: row.tags.map((t) => t.tag.name), closedAt: row.closedAt, lockedAt: row.lockedAt };
 }
 
 /** Where a question's automatic answer stands, as the page's stream follows it. */

@@ -26,13 +26,16 @@ export interface AnswerableQuestion {
   title: string;
   authorId: string;
   groupId: number | null;
+  /** Closed or locked questions take no new answers (lib/server/question-states/guards.ts). */
+  closedAt: Date | null;
+  lockedAt: Date | null;
 }
 
 /** A question the viewer may see, to answer it, or 404 "Question not found" (also when it is hidden from them). */
 export async function getQuestionToAnswerOrThrow(id: number, viewer: Viewer | null): Promise<AnswerableQuestion> {
   const question = await db.question.findFirst({
     where: { AND: [{ id }, visibleQuestionsWhere(viewer)] },
-    select: { id: true, title: true, authorId: true, groupId: true },
+    select: { id: true, title: true, authorId: true, groupId: true, closedAt: true, lockedAt: true },
   });
   if (!question) throw notFound(QUESTION_NOT_FOUND);
   return question;

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/server/db";
 import { recordAudit } from "@/lib/server/moderation/audit";
-import type { Viewer } from "@/lib/server/policy";
+import { isStaff, type Viewer } from "@/lib/server/policy";
 
 /*
  * Moderator actions shared by the moderation routes and the review queue. Callers authorize
@@ -47,5 +47,20 @@ export async function unsuspendMember(moderator: Viewer, userId: string, reason?
     const { count } = await tx.user.updateMany({ where: { id: userId, suspendedUntil: { gt: new Date() } }, data: { suspendedUntil: null, suspensionReason: null } });
     if (count > 0) await recordAudit({ actorId: moderator.id, action: "user.unsuspend", targetType: "user", targetId: userId, reason }, tx);
     return count > 0;
+  });
+}
+
+/**
+ * Writes the audit entry of a moderator's or admin's deletion of someone else's post (their own
+ * posts, and members' deletions, leave none). Called once the post is gone.
+ */
+export async function auditStaffDeletion(viewer: Viewer, post: { type: "question" | "answer" | "comment"; id: number; authorId: string; questionId?: number }): Promise<void> {
+  if (!isStaff(viewer) || post.authorId === viewer.id) return;
+  await recordAudit({
+    actorId: viewer.id,
+    action: `${post.type}.delete`,
+    targetType: post.type,
+    targetId: post.id,
+    details: { authorId: post.authorId, ...(post.questionId !== undefined ? { questionId: post.questionId } : {}) },
   });
 }

@@ -6,6 +6,14 @@ import type { Prisma } from "@/lib/server/db";
 import { can, questionViewerCan, visibleAnswersWhere, type Viewer } from "@/lib/server/policy";
 import { authorSelect, presentAuthor, type AuthorJson } from "@/lib/server/users/presenters";
 import type { VoteType } from "@/lib/validation/votes";
+import type { CommentJson } from "@/lib/server/comments/presenters";
+import {
+  presentClosure,
+  presentLocked,
+  questionStateSelect,
+  type ClosedJson,
+  type LockedJson,
+} from "@/lib/server/question-states/presenters";
 
 /** Longest plain-text description snippet a question summary carries (docs/API.md: at most 300). */
 export const DESCRIPTION_SNIPPET_LENGTH = 280;
@@ -34,6 +42,8 @@ export function questionSummarySelect(viewer: Viewer | null) {
     answerCount: true,
     commentCount: true,
     acceptedAnswerId: true,
+    closedAt: true,
+    lockedAt: true,
     author: { select: authorSelect },
     group: { select: { id: true, name: true, isPrivate: true } },
     tags: { select: { tag: { select: { id: true, name: true, color: true } } }, orderBy: { id: "asc" } },
@@ -55,6 +65,7 @@ export function questionDetailSelect(viewer: Viewer | null) {
     hiddenAt: true,
     votes: { where: { userId: viewer?.id ?? NOBODY }, select: { voteType: true }, take: 1 },
     aiJob: { select: { status: true, attempts: true, nextAttemptAt: true } },
+    ...questionStateSelect(viewer),
   } as const satisfies Prisma.QuestionSelect;
 }
 
@@ -83,13 +94,15 @@ export interface QuestionSummaryJson {
   commentCount: number;
   /** Whether the asker accepted one of its answers. */
   hasAcceptedAnswer: boolean;
+  /** Whether it is closed (the card's "Closed" marker). */
+  isClosed: boolean;
   _count: { answers: number };
   author: AuthorJson;
   group: GroupRefJson | null;
   tags: TagRefJson[];
   aiAnswer: { id: number; snippet: string } | null;
   saved: boolean;
-  viewerCan: { edit: boolean; delete: boolean; save: boolean; accept: boolean; vote: boolean };
+  viewerCan: { edit: boolean; delete: boolean; save: boolean; accept: boolean; vote: boolean; close: boolean; lock: boolean };
 }
 
 /** The state of a question's owed automatic answer (DECISIONS.md section 6). */
@@ -119,6 +132,14 @@ export interface QuestionDetailJson extends Omit<QuestionSummaryJson, "aiAnswer"
   hidden?: boolean;
   /** Whether the viewer may flag it (policy "flag.create"). */
   canFlag?: boolean;
+  /** Why and when it was closed, or null while open (issues 13 and 14). */
+  closed: ClosedJson | null;
+  /** Since when it is locked, or null. */
+  locked: LockedJson | null;
+  /** The close votes (while open) or reopen votes (while closed) of the current round, and the viewer's own. */
+  closeVotes: number;
+  reopenVotes: number;
+  viewerCloseVote: "close" | "reopen" | null;
 }
 
 type SharedRow = Omit<QuestionSummaryRow, "answers" | "description">;
@@ -135,12 +156,13 @@ function presentShared(row: SharedRow, viewer: Viewer | null) {
     answerCount: row.answerCount,
     commentCount: row.commentCount,
     hasAcceptedAnswer: row.acceptedAnswerId !== null,
+    isClosed: row.closedAt !== null,
     _count: { answers: row.answerCount },
     author: presentAuthor(row.author, viewer?.id),
     group: row.group ? { id: row.group.id, name: row.group.name, isPrivate: row.group.isPrivate } : null,
     tags: row.tags.map(({ tag }) => ({ id: tag.id, name: tag.name, color: tag.color })),
     saved: viewer !== null && row.savedBy.length > 0,
-    viewerCan: questionViewerCan(viewer, { authorId: row.authorId, groupId: row.groupId }),
+    viewerCan: questionViewerCan(viewer, { authorId: row.authorId, groupId: row.groupId, closedAt: row.closedAt, lockedAt: row.lockedAt }),
   };
 }
 
@@ -170,8 +192,15 @@ function presentAiStatus(job: QuestionDetailRow["aiJob"]): AiStatusJson | null {
   };
 }
 
-/** A question page: the Markdown source and its HTML, the presented answers, and the state of its AI answer. */
+/** Under a locked question nobody votes, comments or replies: the answers' and comments' viewerCan say so. */
+function lockedAnswer(answer: AnswerJson): AnswerJson {
+  const lockComment = (c: CommentJson): CommentJson => ({ ...c, viewerCan: { ...c.viewerCan, reply: false }, replies: c.replies.map(lockComment) });
+  return { ...answer, viewerCan: { ...answer.viewerCan, vote: false, comment: false }, comments: answer.comments.map(lockComment) };
+}
+
+/** A question page: the Markdown source and its HTML, the presented answers, the state of its AI answer, and whether it is closed or locked. */
 export function presentQuestionDetail(row: QuestionDetailRow, viewer: Viewer | null): QuestionDetailJson {
+  const closure = presentClosure(row, viewer);
   return {
     ...presentShared(row, viewer),
     // Every answer the viewer may see is loaded: count those (hidden ones are left out for others).
@@ -184,10 +213,15 @@ export function presentQuestionDetail(row: QuestionDetailRow, viewer: Viewer | n
     editedAt: row.editedAt?.toISOString() ?? null,
     viewerVote: viewer ? toVoteType(row.votes[0]?.voteType) : null,
     acceptedAnswerId: row.acceptedAnswerId,
-    answers: row.answers,
+    answers: row.lockedAt ? row.answers.map(lockedAnswer) : row.answers,
     aiStatus: presentAiStatus(row.aiJob),
     hidden: row.hiddenAt !== null,
     canFlag: can(viewer, "flag.create", row),
+    closed: closure.closed,
+    locked: presentLocked(row),
+    closeVotes: closure.closeVotes,
+    reopenVotes: closure.reopenVotes,
+    viewerCloseVote: closure.viewerVote,
   };
 }
 

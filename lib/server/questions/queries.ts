@@ -260,10 +260,12 @@ const questionRefSelect = {
   authorId: true,
   groupId: true,
   viewCount: true,
+  closedAt: true,
+  lockedAt: true,
   group: { select: { isPrivate: true, creatorId: true } },
 } as const satisfies Prisma.QuestionSelect;
 
-/** A question as permissions and mutations see it: who wrote it, where it lives, its view count. */
+/** A question as permissions and mutations see it: who wrote it, where it lives, its view count, whether it is closed or locked. */
 export type QuestionRef = Prisma.QuestionGetPayload<{ select: typeof questionRefSelect }>;
 
 /** A question the viewer may see, or null (missing, or in a private group they are outside of). */

@@ -12,7 +12,7 @@ const router = { replace: jest.fn(), push: jest.fn(), refresh: jest.fn(), back: 
 jest.mock("next/navigation", () => ({ useRouter: () => router, usePathname: () => "/questions/1", useSearchParams: () => new URLSearchParams() }));
 
 const other = { ...grace, id: "u3", firstName: "Linus", lastName: "Torvalds", handle: "linus" };
-const asker = { edit: true, delete: true, save: true, accept: true, vote: false };
+const asker = { edit: true, delete: true, save: true, accept: true, vote: false, close: false, lock: false };
 const answerArticles = () => screen.getAllByRole("article", { name: /^Answer by/ });
 
 describe("accepted answers on the question page", () => {
@@ -20,7 +20,8 @@ describe("accepted answers on the question page", () => {
     const question = makeQuestion({
       acceptedAnswerId: 11,
       hasAcceptedAnswer: true,
-      viewerCan: { edit: false, delete: false, save: false, accept: false, vote: false },
+      isClosed: false,
+      viewerCan: { edit: false, delete: false, save: false, accept: false, vote: false, close: false, lock: false },
       answers: [makeAnswer({ id: 11, author: other, isAccepted: true, voteScore: 0 }), makeAnswer({ id: 10, voteScore: 5 })],
     });
     renderWithClient(<QuestionDetail initialQuestion={question} loadedAt={Date.now()} isMember={false} aiAvailable={false} />);
@@ -69,13 +70,14 @@ describe("answered state on question cards", () => {
     answerCount: 2,
     commentCount: 0,
     hasAcceptedAnswer,
+    isClosed: false,
     _count: { answers: 2 },
     author: { id: "u1", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null, handle: "ada" },
     group: null,
     tags: [],
     aiAnswer: null,
     saved: false,
-    viewerCan: { edit: false, delete: false, save: true, accept: false, vote: true },
+    viewerCan: { edit: false, delete: false, save: true, accept: false, vote: true, close: false, lock: false },
   });
 
   it("turns the answer count solid green with a check once an answer is accepted", () => {
@@ -95,7 +97,7 @@ describe("votes on the question itself", () => {
 
   it("shows the question's own score and the viewer's vote, and switches it with the same control as answers", async () => {
     const fetchMock = mockFetch(() => jsonResponse({ questionId: 1, voteScore: 3, viewerVote: "down" }));
-    const question = makeQuestion({ voteScore: 5, viewerVote: "up", viewerCan: { edit: false, delete: false, save: true, accept: false, vote: true } });
+    const question = makeQuestion({ voteScore: 5, viewerVote: "up", viewerCan: { edit: false, delete: false, save: true, accept: false, vote: true, close: false, lock: false } });
     renderWithClient(<QuestionDetail initialQuestion={question} loadedAt={Date.now()} isMember aiAvailable={false} />);
     const group = within(questionVotes());
     expect(group.getByRole("button", { name: "Upvote" })).toHaveAttribute("aria-pressed", "true");
@@ -109,7 +111,7 @@ describe("votes on the question itself", () => {
 
   it("does not let the asker vote on their own question", async () => {
     const fetchMock = mockFetch(() => jsonResponse({}));
-    const question = makeQuestion({ viewerCan: { edit: true, delete: true, save: true, accept: true, vote: false } });
+    const question = makeQuestion({ viewerCan: { edit: true, delete: true, save: true, accept: true, vote: false, close: false, lock: false } });
     renderWithClient(<QuestionDetail initialQuestion={question} loadedAt={Date.now()} isMember aiAvailable={false} />);
     const upvote = within(questionVotes()).getByRole("button", { name: "Upvote" });
     expect(upvote).toHaveAttribute("title", "You can't vote on your own question");

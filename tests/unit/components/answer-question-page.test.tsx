@@ -31,7 +31,7 @@ describe("question page", () => {
   });
 
   it("invites visitors to sign up instead of the member tools", async () => {
-    renderWithClient(<QuestionDetail initialQuestion={makeQuestion({ viewerCan: { edit: false, delete: false, save: false, accept: false, vote: false } })} loadedAt={Date.now()} isMember={false} aiAvailable />);
+    renderWithClient(<QuestionDetail initialQuestion={makeQuestion({ viewerCan: { edit: false, delete: false, save: false, accept: false, vote: false, close: false, lock: false } })} loadedAt={Date.now()} isMember={false} aiAvailable />);
     await settleOnDemandCode();
     expect(screen.getByRole("heading", { name: "Want to contribute to the discussion?" })).toBeInTheDocument();
     // The Create account tab, and back to this question afterwards.
@@ -87,7 +87,7 @@ describe("question page", () => {
     expect(screen.queryByRole("button", { name: /^Question actions/ })).not.toBeInTheDocument();
     unmount();
     renderWithClient(
-      <QuestionDetail initialQuestion={makeQuestion({ viewerCan: { edit: true, delete: true, save: true, accept: true, vote: false } })} loadedAt={Date.now()} isMember aiAvailable />,
+      <QuestionDetail initialQuestion={makeQuestion({ viewerCan: { edit: true, delete: true, save: true, accept: true, vote: false, close: false, lock: false } })} loadedAt={Date.now()} isMember aiAvailable />,
     );
     expect(await screen.findByRole("button", { name: /^Question actions/ })).toBeInTheDocument();
   });

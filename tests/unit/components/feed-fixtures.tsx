@@ -27,13 +27,14 @@ export function makeSummary(overrides: Partial<QuestionSummary> = {}): QuestionS
     answerCount: 1,
     commentCount: 0,
     hasAcceptedAnswer: false,
+    isClosed: false,
     _count: { answers: 1 },
     author: ada,
     group: null,
     tags: [{ id: 1, name: "react", color: "#6366f1" }],
     aiAnswer: null,
     saved: false,
-    viewerCan: { edit: false, delete: false, save: true, accept: false, vote: true },
+    viewerCan: { edit: false, delete: false, save: true, accept: false, vote: true, close: false, lock: false },
     ...overrides,
   };
 }

@@ -16,6 +16,7 @@ function question(id: number, overrides: Partial<QuestionSummaryJson> = {}): Que
     answerCount: 4,
     commentCount: 0,
     hasAcceptedAnswer: false,
+    isClosed: false,
     _count: { answers: 4 },
     author: { id: "u1", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null, handle: "ada" },
     group: null,
@@ -26,7 +27,7 @@ function question(id: number, overrides: Partial<QuestionSummaryJson> = {}): Que
     ],
     aiAnswer: null,
     saved: false,
-    viewerCan: { edit: false, delete: false, save: false, accept: false, vote: false },
+    viewerCan: { edit: false, delete: false, save: false, accept: false, vote: false, close: false, lock: false },
     ...overrides,
   };
 }

@@ -142,12 +142,12 @@ describe("QuestionCardActions", () => {
     expect(screen.getByRole("button", { name: /^Save/ })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Question actions/ })).not.toBeInTheDocument();
     unmount();
-    renderWithClient(<QuestionCardActions question={makeSummary({ id: 9, viewerCan: { edit: true, delete: true, save: true, accept: true, vote: false } })} />);
+    renderWithClient(<QuestionCardActions question={makeSummary({ id: 9, viewerCan: { edit: true, delete: true, save: true, accept: true, vote: false, close: false, lock: false } })} />);
     expect(screen.getByRole("button", { name: /Question actions/ })).toBeInTheDocument();
   });
 
   it("shows no save toggle to visitors", () => {
-    renderWithClient(<QuestionCardActions question={makeSummary({ viewerCan: { edit: false, delete: false, save: false, accept: false, vote: false } })} />);
+    renderWithClient(<QuestionCardActions question={makeSummary({ viewerCan: { edit: false, delete: false, save: false, accept: false, vote: false, close: false, lock: false } })} />);
     expect(screen.queryByRole("button", { name: /^Save/ })).not.toBeInTheDocument();
   });
 });

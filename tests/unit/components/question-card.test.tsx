@@ -15,13 +15,14 @@ const base: QuestionSummaryJson = {
   answerCount: 2,
   commentCount: 5,
   hasAcceptedAnswer: false,
+  isClosed: false,
   _count: { answers: 2 },
   author: { id: "u1", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null, handle: "ada" },
   group: { id: 3, name: "Frontend Guild", isPrivate: false },
   tags: ["react", "hooks", "strict-mode", "debugging"].map((name, i) => ({ id: i + 1, name, color: "#6366f1" })),
   aiAnswer: { id: 99, snippet: "React 18 Strict Mode mounts components twice in development." },
   saved: false,
-  viewerCan: { edit: true, delete: true, save: true, accept: true, vote: false },
+  viewerCan: { edit: true, delete: true, save: true, accept: true, vote: false, close: false, lock: false },
 };
 
 describe("QuestionCard", () => {

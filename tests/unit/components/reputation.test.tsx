@@ -42,13 +42,14 @@ describe("AuthorReputation", () => {
       answerCount: 0,
       commentCount: 0,
       hasAcceptedAnswer: false,
+      isClosed: false,
       _count: { answers: 0 },
       author: { id: "u1", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null, handle: "ada", reputation: 1234 },
       group: null,
       tags: [],
       aiAnswer: null,
       saved: false,
-      viewerCan: { edit: false, delete: false, save: false, accept: false, vote: false },
+      viewerCan: { edit: false, delete: false, save: false, accept: false, vote: false, close: false, lock: false },
     } as QuestionSummaryJson;
     render(<QuestionCard question={question} />);
     const card = within(screen.getByRole("article"));

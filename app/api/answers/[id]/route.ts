@@ -4,6 +4,7 @@ import { authorize } from "@/lib/server/policy";
 import { deleteAnswer, updateAnswer } from "@/lib/server/answers/mutations";
 import { ANSWER_NOT_FOUND, getAnswerOrThrow, getPresentedAnswerOrThrow } from "@/lib/server/answers/queries";
 import { answerUpdateSchema } from "@/lib/validation/answers";
+import { auditStaffDeletion } from "@/lib/server/moderation/actions";
 
 // PUT /api/answers/:id - edit your own answer (never the automatic one); kept as a new revision
 export const PUT = handler(async (req, ctx) => {
@@ -16,11 +17,12 @@ export const PUT = handler(async (req, ctx) => {
   return Response.json(await getPresentedAnswerOrThrow(id, viewer)); // with its comments and the viewer's vote
 });
 
-// DELETE /api/answers/:id - delete your own answer (never the automatic one), its votes and comments
+// DELETE /api/answers/:id - delete an answer, its votes and comments (its author, never of the automatic one; or a moderator or admin, any answer: audited)
 export const DELETE = handler(async (req, ctx) => {
   const viewer = await requireViewer(req);
   const answer = await getAnswerOrThrow(idParam((await ctx.params).id, ANSWER_NOT_FOUND), viewer);
   authorize(viewer, "answer.delete", answer);
   await deleteAnswer(answer);
+  await auditStaffDeletion(viewer, { type: "answer", id: answer.id, authorId: answer.authorId, questionId: answer.questionId });
   return new Response(null, { status: 204 });
 });

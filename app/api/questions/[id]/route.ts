@@ -11,6 +11,7 @@ import {
 } from "@/lib/server/questions/queries";
 import { recordQuestionView } from "@/lib/server/questions/views";
 import { questionUpdateSchema } from "@/lib/validation/questions";
+import { auditStaffDeletion } from "@/lib/server/moderation/actions";
 
 /** A question body is at most 20,000 characters of description, up to 4 bytes each, plus a little. */
 const MAX_QUESTION_BYTES = 96 * 1024;
@@ -37,12 +38,13 @@ export const PUT = handler(async (req, ctx) => {
   return Response.json(presentQuestionDetail(updated, viewer));
 });
 
-// DELETE /api/questions/:id - delete a question and everything under it (author only)
+// DELETE /api/questions/:id - delete a question and everything under it (its author, or a moderator or admin: audited)
 export const DELETE = handler(async (req, ctx) => {
   const viewer = await requireViewer(req); // 401
   const id = idParam((await ctx.params).id, QUESTION_NOT_FOUND); // 404
   const question = await getQuestionOrThrow(id, viewer); // 404
   authorize(viewer, "question.delete", question); // 403
   await deleteQuestion(question);
+  await auditStaffDeletion(viewer, { type: "question", id: question.id, authorId: question.authorId });
   return new Response(null, { status: 204 });
 });

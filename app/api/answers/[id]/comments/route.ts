@@ -11,6 +11,7 @@ import { chargeNewPost } from "@/lib/server/spam/limits";
 import { screenNewPost } from "@/lib/server/spam/check";
 import { kickSpamChecks } from "@/lib/server/spam/worker";
 import { pageQuerySchema, searchParamsOf } from "@/lib/validation/questions";
+import { assertQuestionUnlocked } from "@/lib/server/question-states/guards";
 
 // GET /api/answers/:id/comments?cursor=&limit= - an answer's comments, flat and oldest first (replies name their parent), X-Next-Cursor
 export const GET = handler(async (req, ctx) => {
@@ -26,6 +27,7 @@ export const POST = handler(async (req, ctx) => {
   const viewer = await requireViewer(req);
   const input = commentSchema.parse(await readJson(req));
   const answer = await getAnswerOrThrow(idParam((await ctx.params).id, ANSWER_NOT_FOUND), viewer);
+  await assertQuestionUnlocked(answer.questionId); // 403 "This question is locked"
   authorize(viewer, "comment.create");
   // New members: at most 2 links (400); below trust level 2: the spam check; then the daily limits (429).
   const { level, screening } = await screenNewPost(viewer, { type: "comment", text: input.content });

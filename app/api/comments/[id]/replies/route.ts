@@ -8,12 +8,14 @@ import { commentSchema } from "@/lib/validation/comments";
 import { chargeNewPost } from "@/lib/server/spam/limits";
 import { screenNewPost } from "@/lib/server/spam/check";
 import { kickSpamChecks } from "@/lib/server/spam/worker";
+import { assertQuestionUnlocked } from "@/lib/server/question-states/guards";
 
 // POST /api/comments/:id/replies - reply to a comment (replies nest at most three levels deep)
 export const POST = handler(async (req, ctx) => {
   const viewer = await requireViewer(req);
   const input = commentSchema.parse(await readJson(req));
   const parent = await getCommentOrThrow(idParam((await ctx.params).id, COMMENT_NOT_FOUND), viewer);
+  await assertQuestionUnlocked(parent.questionId); // 403 "This question is locked"
   authorize(viewer, "comment.reply", parent);
   // New members: at most 2 links (400); below trust level 2: the spam check; then the daily limits (429), shared with comments.
   const { level, screening } = await screenNewPost(viewer, { type: "comment", text: input.content });

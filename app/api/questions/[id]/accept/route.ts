@@ -5,6 +5,7 @@ import { acceptAnswer, unacceptAnswer } from "@/lib/server/questions/mutations";
 import { presentAcceptedState } from "@/lib/server/questions/presenters";
 import { QUESTION_NOT_FOUND, getQuestionOrThrow } from "@/lib/server/questions/queries";
 import { acceptAnswerSchema } from "@/lib/validation/questions";
+import { assertUnlocked } from "@/lib/server/question-states/guards";
 
 // POST /api/questions/:id/accept - the asker accepts one answer (moving the mark from any other)
 export const POST = handler(async (req, ctx) => {
@@ -13,6 +14,7 @@ export const POST = handler(async (req, ctx) => {
   const input = acceptAnswerSchema.parse(await readJson(req)); // 400
   const question = await getQuestionOrThrow(id, viewer); // 404, also when hidden
   authorize(viewer, "question.accept", question, "Only the asker can accept an answer"); // 403
+  assertUnlocked(question); // 403 "This question is locked"
   return Response.json(presentAcceptedState(await acceptAnswer({ question, answerId: input.answerId, accepter: viewer }))); // 404 for another question's answer
 });
 
@@ -22,5 +24,6 @@ export const DELETE = handler(async (req, ctx) => {
   const id = idParam((await ctx.params).id, QUESTION_NOT_FOUND); // 404
   const question = await getQuestionOrThrow(id, viewer); // 404, also when hidden
   authorize(viewer, "question.accept", question, "Only the asker can accept an answer"); // 403
+  assertUnlocked(question); // 403 "This question is locked"
   return Response.json(presentAcceptedState(await unacceptAnswer({ question })));
 });

@@ -9,12 +9,14 @@ import { answerCreateSchema } from "@/lib/validation/answers";
 import { chargeNewPost } from "@/lib/server/spam/limits";
 import { screenNewPost } from "@/lib/server/spam/check";
 import { kickSpamChecks } from "@/lib/server/spam/worker";
+import { assertAcceptsAnswers } from "@/lib/server/question-states/guards";
 
 // POST /api/questions/:id/answers - post an answer
 export const POST = handler(async (req, ctx) => {
   const viewer = await requireViewer(req);
   const input = answerCreateSchema.parse(await readJson(req));
   const question = await getQuestionToAnswerOrThrow(idParam((await ctx.params).id, QUESTION_NOT_FOUND), viewer);
+  assertAcceptsAnswers(question); // 403 "This question is locked" / "This question is closed"
   authorize(viewer, "answer.create");
   // A previewed AI answer brings its signed provenance; it counts only for this member, question, prompt and text.
   const ai = verifyProvenance(input.aiProvenance, { questionId: question.id, userId: viewer.id, customPrompt: input.customPrompt, content: input.content });

@@ -11,12 +11,14 @@ import { getAiQuestionOrThrow } from "@/lib/server/ai/queries";
 import { SSE_HEADERS, wantsEventStream } from "@/lib/server/ai/sse";
 import { AI_NOT_CONFIGURED_MESSAGE, GENERATE_FAILED_MESSAGE, previewRequestSchema } from "@/lib/validation/ai";
 import { log } from "@/lib/server/log";
+import { assertAcceptsAnswers } from "@/lib/server/question-states/guards";
 
 // POST /api/questions/:id/generate-preview - an AI answer from the member's own prompt, not posted (streamed with Accept: text/event-stream)
 export const POST = handler(async (req, ctx) => {
   const viewer = await requireViewer(req); // 401
   const input = previewRequestSchema.parse(await readJson(req)); // 400 "Please enter a custom prompt..."
   const question = await getAiQuestionOrThrow(idParam((await ctx.params).id, QUESTION_NOT_FOUND), viewer); // 404
+  assertAcceptsAnswers(question); // 403 "This question is locked" / "This question is closed"
   authorize(viewer, "answer.generate"); // 403
   if (!isAiConfigured()) throw serviceUnavailable(AI_NOT_CONFIGURED_MESSAGE); // 503
   await charge("aiHourly", viewer.id); // 429 with Retry-After

@@ -1,0 +1,219 @@
+"use client";
+
+import { useEffect, useId, useState } from "react";
+import { Loader2, Lock, LockOpen, OctagonX, RotateCcw } from "lucide-react";
+
+import { questionIdFrom } from "@/components/flags/flag-button";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
+import type { QuestionDetail } from "@/lib/api-client/question-cache";
+import { useCloseQuestion, useLockQuestion, useOriginalQuestion } from "@/lib/api-client/question-states";
+import {
+  CLOSE_REASON_LABELS,
+  CLOSE_VOTES_NEEDED,
+  DUPLICATE_OF_SELF_MESSAGE,
+  closeQuestionSchema,
+  closeReasons,
+  type CloseReason,
+} from "@/lib/validation/question-states";
+
+/*
+ * The question page's tools for closing, reopening and locking (issues 13 and 14), loaded on
+ * demand: only members whose viewerCan.close or viewerCan.lock is true get them. A moderator's
+ * or admin's call acts at once (the same role that may lock: viewerCan.lock); a member with the
+ * closeVote privilege casts one of the CLOSE_VOTES_NEEDED votes.
+ */
+
+const votesText = (n: number, kind: "close" | "reopen") => `${n} of ${CLOSE_VOTES_NEEDED} ${kind} votes`;
+
+/** "Close" (staff) or "Vote to close" with the dialog, and the votes cast so far ("2 of 3 close votes"). */
+export function CloseQuestionControl({ question }: { question: QuestionDetail }) {
+  const [open, setOpen] = useState(false);
+  const atOnce = question.viewerCan.lock;
+  const voted = question.viewerCloseVote === "close";
+  return (
+    <>
+      {voted ? (
+        <span className="text-sm text-muted-foreground" data-testid="close-votes">
+          You voted to close · {votesText(question.closeVotes, "close")}
+        </span>
+      ) : (
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogTrigger asChild>
+            <Button type="button" variant="outline" size="sm">
+              <OctagonX aria-hidden /> {atOnce ? "Close" : "Vote to close"}
+            </Button>
+          </DialogTrigger>
+          <DialogContent className="sm:max-w-lg">
+            <DialogHeader>
+              <DialogTitle>{atOnce ? "Close this question" : "Vote to close this question"}</DialogTitle>
+              <DialogDescription>
+                A closed question takes no new answers and says why at the top of its page.{" "}
+                {atOnce ? "As a moderator, your choice closes it at once; you can reopen it later." : `${CLOSE_VOTES_NEEDED} votes close it.`}
+              </DialogDescription>
+            </DialogHeader>
+            {open ? <CloseForm question={question} atOnce={atOnce} onDone={() => setOpen(false)} /> : null}
+          </DialogContent>
+        </Dialog>
+      )}
+      {!voted && question.closeVotes > 0 ? (
+        <span className="text-sm text-muted-foreground" data-testid="close-votes">
+          {votesText(question.closeVotes, "close")}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+function CloseForm({ question, atOnce, onDone }: { question: QuestionDetail; atOnce: boolean; onDone: () => void }) {
+  const id = useId();
+  const [reason, setReason] = useState<CloseReason | "">("");
+  const [original, setOriginal] = useState("");
+  const [originalId, setOriginalId] = useState<number | null>(null);
+  const [error, setError] = useState<{ field: "reason" | "original"; message: string } | null>(null);
+  const close = useCloseQuestion(question.id);
+
+  // The original's title shows once the member stops typing, so they can check it before confirming.
+  useEffect(() => {
+    const parsed = questionIdFrom(original);
+    const timer = setTimeout(() => setOriginalId(parsed === question.id ? null : parsed), 300);
+    return () => clearTimeout(timer);
+  }, [original, question.id]);
+  const lookup = useOriginalQuestion(reason === "duplicate" ? originalId : null);
+
+  const onSubmit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!reason) return setError({ field: "reason", message: "Please choose a reason" });
+    const duplicateOfId = reason === "duplicate" ? questionIdFrom(original) : null;
+    if (reason === "duplicate" && duplicateOfId === null) return setError({ field: "original", message: "Please paste the link or number of the original question" });
+    if (duplicateOfId === question.id) return setError({ field: "original", message: DUPLICATE_OF_SELF_MESSAGE });
+    if (reason === "duplicate" && !lookup.data) return setError({ field: "original", message: "Wait for the original question's title to show, then confirm" });
+    const parsed = closeQuestionSchema.safeParse({ reason, duplicateOfId });
+    if (!parsed.success) return setError({ field: parsed.error.issues[0]!.path[0] === "duplicateOfId" ? "original" : "reason", message: parsed.error.issues[0]!.message });
+    setError(null);
+    close.mutate(parsed.data, { onSuccess: onDone }); // a refusal shows in the toast, with the server's message
+  };
+
+  const errorId = `${id}-error`;
+  const originalStatusId = `${id}-original-status`;
+  const describedBy = (field: "reason" | "original") => (error?.field === field ? errorId : undefined);
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={atOnce ? "Close the question" : "Vote to close"}>
+      <fieldset className="space-y-2">
+        <legend className="mb-2 text-sm font-medium">Why should it be closed?</legend>
+        <RadioGroup
+          value={reason}
+          onValueChange={(value) => {
+            setReason(value as CloseReason);
+            setError(null);
+          }}
+          aria-invalid={error?.field === "reason" ? true : undefined}
+          aria-describedby={describedBy("reason")}
+          className="gap-1"
+        >
+          {closeReasons.map((value) => (
+            <Label
+              key={value}
+              htmlFor={`${id}-${value}`}
+              className="flex cursor-pointer items-start gap-3 rounded-md border border-transparent px-2 py-2 font-normal hover:bg-accent has-[[data-state=checked]]:border-primary/40 has-[[data-state=checked]]:bg-primary/5"
+            >
+              <RadioGroupItem id={`${id}-${value}`} value={value} className="mt-0.5" />
+              <span className="space-y-0.5">
+                <span className="block font-medium">{CLOSE_REASON_LABELS[value].title}</span>
+                <span className="block text-muted-foreground">{CLOSE_REASON_LABELS[value].description}</span>
+              </span>
+            </Label>
+          ))}
+        </RadioGroup>
+      </fieldset>
+
+      {reason === "duplicate" ? (
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-original`}>Link or number of the original question</Label>
+          <Input
+            id={`${id}-original`}
+            value={original}
+            onChange={(e) => {
+              setOriginal(e.target.value);
+              setError(null);
+            }}
+            placeholder="https://…/questions/123 or 123"
+            inputMode="url"
+            autoComplete="off"
+            aria-invalid={error?.field === "original" ? true : undefined}
+            aria-describedby={[describedBy("original"), originalStatusId].filter(Boolean).join(" ")}
+          />
+          <p id={originalStatusId} className="text-sm" aria-live="polite" data-testid="original-title">
+            {originalId === null ? null : lookup.isLoading ? (
+              <span className="text-muted-foreground">Looking for question {originalId}…</span>
+            ) : lookup.data ? (
+              <>
+                <span className="text-muted-foreground">Original: </span>
+                <span className="font-medium break-words">{lookup.data.title}</span>
+              </>
+            ) : lookup.isError ? (
+              <span className="text-destructive">No question {originalId} that you can see.</span>
+            ) : null}
+          </p>
+        </div>
+      ) : null}
+
+      {error ? (
+        <p id={errorId} className="text-sm text-destructive" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={close.isPending}>
+          {close.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <OctagonX aria-hidden />}
+          {atOnce ? "Close question" : "Vote to close"}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** "Reopen" (staff) or "Vote to reopen", with the votes cast so far; in the closed notice. */
+export function ReopenControl({ question }: { question: QuestionDetail }) {
+  const reopen = useCloseQuestion(question.id);
+  const atOnce = question.viewerCan.lock;
+  if (question.viewerCloseVote === "reopen") {
+    return (
+      <span className="text-sm" data-testid="reopen-votes">
+        You voted to reopen · {votesText(question.reopenVotes, "reopen")}
+      </span>
+    );
+  }
+  return (
+    <>
+      <Button type="button" variant="outline" size="sm" className="bg-background" disabled={reopen.isPending} onClick={() => reopen.mutate(null)}>
+        {reopen.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
+        {atOnce ? "Reopen" : "Vote to reopen"}
+      </Button>
+      {question.reopenVotes > 0 ? (
+        <span className="text-sm" data-testid="reopen-votes">
+          {votesText(question.reopenVotes, "reopen")}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** Lock or Unlock (moderators and admins). */
+export function LockControl({ question }: { question: QuestionDetail }) {
+  const lock = useLockQuestion(question.id);
+  const locked = question.locked !== null;
+  return (
+    <Button type="button" variant="outline" size="sm" disabled={lock.isPending} onClick={() => lock.mutate(!locked)}>
+      {lock.isPending ? <Loader2 className="animate-spin" aria-hidden /> : locked ? <LockOpen aria-hidden /> : <Lock aria-hidden />}
+      {locked ? "Unlock" : "Lock"}
+    </Button>
+  );
+}

@@ -1,0 +1,77 @@
+import type { ReactNode } from "react";
+import { Lock, OctagonX } from "lucide-react";
+
+import Link from "@/components/common/link";
+import { TimeAgo } from "@/components/common/time-ago";
+import type { QuestionDetail } from "@/lib/api-client/question-cache";
+import { displayName } from "@/lib/display";
+
+/**
+ * Why a closed question takes no new answers (issues 13 and 14), at the top of its page:
+ * "Closed as a duplicate of <the original>", "Closed as off topic" or "Closed: needs details",
+ * who closed it and when ("by the community" for votes). `actions` holds Reopen for those who may.
+ * Plain markup: every visitor's page may carry it.
+ */
+export function ClosedNotice({ closed, actions }: { closed: NonNullable<QuestionDetail["closed"]>; actions?: ReactNode }) {
+  return (
+    <section
+      aria-labelledby="closed-notice-title"
+      className="rounded-xl border border-amber-600/40 bg-amber-50 p-4 text-amber-950 shadow-xs dark:border-amber-500/40 dark:bg-amber-950/40 dark:text-amber-50"
+      data-testid="closed-notice"
+    >
+      <div className="flex items-start gap-3">
+        <OctagonX className="mt-0.5 size-5 shrink-0" aria-hidden />
+        <div className="min-w-0 flex-1 space-y-1">
+          <h2 id="closed-notice-title" className="font-semibold break-words">
+            {closed.reason === "duplicate" ? (
+              closed.duplicateOf ? (
+                <>
+                  Closed as a duplicate of{" "}
+                  <Link
+                    href={`/questions/${closed.duplicateOf.id}`}
+                    className="rounded-sm underline underline-offset-2 outline-none hover:no-underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  >
+                    {closed.duplicateOf.title}
+                  </Link>
+                </>
+              ) : (
+                "Closed as a duplicate"
+              )
+            ) : closed.reason === "off_topic" ? (
+              "Closed as off topic"
+            ) : (
+              "Closed: needs details"
+            )}
+          </h2>
+          <p className="text-sm">
+            {closed.reason === "duplicate"
+              ? "This question has been asked before: the original has its answers. It takes no new answers."
+              : closed.reason === "off_topic"
+                ? "It is not about what this community discusses, so it takes no new answers."
+                : "It cannot be answered as written. The asker can edit it to add what they tried, what happened and what they expected; then it can be reopened."}
+          </p>
+          <p className="text-sm text-amber-900 dark:text-amber-100/90">
+            Closed by {closed.closedBy ? displayName(closed.closedBy) : "the community"} <TimeAgo date={closed.closedAt} />
+          </p>
+        </div>
+      </div>
+      {actions ? <div className="mt-3 flex flex-wrap items-center gap-2 pl-8">{actions}</div> : null}
+    </section>
+  );
+}
+
+/** The lock notice (issue 14): a locked question takes no answers, comments, votes or accept changes. */
+export function LockedNotice({ lockedAt }: { lockedAt: string }) {
+  return (
+    <p
+      className="flex items-start gap-3 rounded-xl border border-slate-400/50 bg-slate-100 p-4 text-sm text-slate-900 shadow-xs dark:border-slate-500/50 dark:bg-slate-900/60 dark:text-slate-100"
+      data-testid="locked-notice"
+    >
+      <Lock className="mt-0.5 size-5 shrink-0" aria-hidden />
+      <span>
+        <strong className="font-semibold">This question is locked.</strong> A moderator locked it <TimeAgo date={lockedAt} />: it takes no new answers, comments or
+        votes until it is unlocked.
+      </span>
+    </p>
+  );
+}
