@@ -24,6 +24,8 @@ export async function register() {
   // Without sharp, uploads are refused (503); say so once now rather than at the first upload.
   void import("./lib/server/uploads/image").then(({ checkImageLibrary }) => checkImageLibrary());
   if (!process.env.DATABASE_URL) return;
+  // Accounts listed in AGORA_ADMIN_EMAILS become admins, once per server start (lib/server/auth/admin-emails.ts).
+  void import("./lib/server/auth/admin-emails").then(({ applyAdminEmailsAtStart }) => applyAdminEmailsAtStart());
   const { startAiWorkerLoop } = await import("./lib/server/ai/worker");
   startAiWorkerLoop();
   (await import("./lib/server/spam/worker")).startSpamCheckLoop(); // the model's spam classifications owed (issue 14)

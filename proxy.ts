@@ -11,10 +11,11 @@ import { isSessionCookieName } from "@/lib/server/auth/cookie-names";
 import { createNonce, NONCE_HEADER, pageCsp, UPLOAD_CSP } from "@/lib/security/csp";
 
 export function proxy(request: NextRequest) {
-  // An optimistic redirect, not a check: a visitor (no session cookie at all) at /admin goes to
+  // An optimistic redirect, not a check: a visitor (no session cookie at all) at /admin or /admin/audit goes to
   // sign in rather than to the members' 404; the page itself decides who may see it.
-  if (request.nextUrl.pathname === "/admin" && !request.cookies.getAll().some((c) => isSessionCookieName(c.name))) {
-    return NextResponse.redirect(new URL(signInHref("/admin"), request.url));
+  const { pathname } = request.nextUrl;
+  if ((pathname === "/admin" || pathname === "/admin/audit") && !request.cookies.getAll().some((c) => isSessionCookieName(c.name))) {
+    return NextResponse.redirect(new URL(signInHref(pathname), request.url));
   }
   const nonce = createNonce();
   const csp = request.nextUrl.pathname.startsWith("/uploads/") ? UPLOAD_CSP : pageCsp(nonce, process.env.NODE_ENV === "development");

@@ -42,6 +42,7 @@ async function main() {
     );
     for (const [table, count] of Object.entries(counts[0]!)) console.log(`  ${table.padEnd(20)} ${count}`);
     console.log(`Demo sign-in: any of ${demoLogins.map((l) => l.email).join(", ")} with password ${demoLogins[0]!.password}`);
+    for (const staff of demoLogins.filter((l) => l.role !== "member")) console.log(`Demo ${staff.role}: ${staff.email} (same password)`);
   } finally {
     await db.$disconnect();
   }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import Link from "@/components/common/link";
-import { AlertTriangle, Bot, CheckCircle2, Flag, Mail, MessageSquare, MessagesSquare, Shield, Sparkles, Users } from "lucide-react";
+import { AlertTriangle, Bot, CheckCircle2, Flag, Mail, MessageSquare, MessagesSquare, ScrollText, Shield, Sparkles, Users } from "lucide-react";
 
 import { BarChart, formatDay, formatNumber } from "@/components/admin/bar-chart";
 import { RetryButton } from "@/components/admin/retry-button";
@@ -24,7 +24,12 @@ export function AdminDashboard({ overview }: { overview: AdminOverviewJson }) {
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin</h1>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin</h1>
+          <Link href="/admin/audit" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline">
+            <ScrollText className="size-4" aria-hidden /> Audit log
+          </Link>
+        </div>
         <p className="text-muted-foreground">How the site is doing: activity, AI answers, e-mail and the people who keep it clean. Days are in UTC.</p>
       </div>
 

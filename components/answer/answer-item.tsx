@@ -11,6 +11,7 @@ import { CommentSection } from "@/components/comments/comment-section";
 import { HiddenBanner } from "@/components/flags/hidden-banner";
 import { TimeAgo } from "@/components/common/time-ago";
 import { AuthorReputation } from "@/components/common/author-reputation";
+import { RoleBadge } from "@/components/common/role-badge";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -93,6 +94,7 @@ export function AnswerItem({
                 {name}
               </Link>
             )}
+            <RoleBadge author={answer.author} />
             <AuthorReputation author={answer.author} className="text-xs" />
             <span className="text-xs text-muted-foreground" aria-hidden>
               ·

@@ -10,6 +10,7 @@ import { CommentForm } from "@/components/comments/comment-form";
 import { HiddenBanner } from "@/components/flags/hidden-banner";
 import { TimeAgo } from "@/components/common/time-ago";
 import { AuthorReputation } from "@/components/common/author-reputation";
+import { RoleBadge } from "@/components/common/role-badge";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { Button } from "@/components/ui/button";
 import { useDeleteComment, useReplyToComment, useUpdateComment } from "@/lib/api-client/comments";
@@ -59,6 +60,7 @@ export function CommentItem({ questionId, comment, onRemoved }: { questionId: nu
                 {name}
               </Link>
             )}
+            <RoleBadge author={comment.author} className="self-center" />
             <AuthorReputation author={comment.author} />
             <span aria-hidden>·</span>
             <TimeAgo date={comment.createdAt} />

@@ -14,6 +14,7 @@ import {
   LogOut,
   MessageSquarePlus,
   MessagesSquare,
+  ScrollText,
   Search,
   Settings,
   Tags,
@@ -54,6 +55,7 @@ function memberLinks(user: ShellUser, unread: number): MenuLink[][] {
       { href: "/settings", label: "Settings", icon: <Settings /> },
       ...(user.role === "admin" ? [{ href: "/admin", label: "Admin", icon: <LayoutDashboard /> }] : []),
       ...(user.canReview ? [{ href: "/review", label: "Review", icon: <Flag /> }] : []),
+      ...(user.canViewAudit ? [{ href: "/admin/audit", label: "Audit log", icon: <ScrollText /> }] : []),
       { href: "/api/logout", label: "Log out", icon: <LogOut />, external: true },
     ],
   ];

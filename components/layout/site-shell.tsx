@@ -31,6 +31,7 @@ export async function SiteShell({ children, sidebar = true }: { children: ReactN
         profileImageUrl: viewer.profileImageUrl,
         role: asRole(viewer.role),
         canReview: can(viewer, "review.view", SITE),
+        canViewAudit: can(viewer, "audit.view", SITE),
       }
     : null;
   // Visitors have no saved preferences and no notifications. A member's unread count and

@@ -9,6 +9,8 @@ export interface ShellUser {
   role?: "member" | "moderator" | "admin";
   /** A moderator or admin: the menus offer the review queue (policy "review.view"). */
   canReview?: boolean;
+  /** A moderator or admin: the menus offer the audit log (policy "audit.view"). */
+  canViewAudit?: boolean;
 }
 
 /** Unread badges read "9+" above 9 (SPEC.md section 9). */

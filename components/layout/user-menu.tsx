@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "@/components/common/link";
-import { Flag, LayoutDashboard, LogOut, Settings, User } from "lucide-react";
+import { Flag, LayoutDashboard, LogOut, ScrollText, Settings, User } from "lucide-react";
 
 import { UserAvatar } from "@/components/common/user-avatar";
 import type { ShellUser } from "@/components/layout/types";
@@ -56,6 +56,13 @@ export function UserMenu({ user }: { user: ShellUser }) {
           <DropdownMenuItem asChild>
             <Link href="/review">
               <Flag /> Review
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        {user.canViewAudit ? (
+          <DropdownMenuItem asChild>
+            <Link href="/admin/audit">
+              <ScrollText /> Audit log
             </Link>
           </DropdownMenuItem>
         ) : null}

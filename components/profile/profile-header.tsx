@@ -1,11 +1,13 @@
 "use client";
 
 import { useState } from "react";
-import { Bot, CalendarDays, Globe, MapPin, Pencil, Plus } from "lucide-react";
+import { Ban, Bot, CalendarDays, Globe, MapPin, Pencil, Plus } from "lucide-react";
 
 import { SignInPrompt } from "@/components/auth/sign-in-prompt";
+import { RoleBadge } from "@/components/common/role-badge";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { EditProfileDialog } from "@/components/profile/edit-profile-dialog";
+import { ModerateMenu } from "@/components/profile/moderate-menu";
 import { joinedLabel, safeHttpUrl, socialUrl, websiteLabel } from "@/components/profile/profile-links";
 import { GitHubMark, LinkedInMark, XMark } from "@/components/profile/social-icons";
 import { AskQuestionDialog, type AskGroupOption } from "@/components/question/ask-question-dialog";
@@ -28,6 +30,21 @@ function Count({ value, label, className }: { value: number; label: string; clas
     <div className={cn("rounded-lg bg-muted/50 px-3 py-2 text-center sm:text-left", className)}>
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className="text-lg font-semibold tabular-nums">{value.toLocaleString("en-US")}</dd>
+    </div>
+  );
+}
+
+/** "Suspended until {date}" with the reason: shown to the member themself and to staff (the server sends it to nobody else). */
+function SuspensionNotice({ suspension, own }: { suspension: NonNullable<Profile["suspension"]>; own: boolean }) {
+  const until = new Date(suspension.until).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" });
+  return (
+    <div className="flex gap-2.5 rounded-lg border border-red-300 bg-red-50 px-3 py-2.5 text-sm dark:border-red-900 dark:bg-red-950/40" data-testid="suspension-notice">
+      <Ban className="mt-0.5 size-4 shrink-0 text-red-700 dark:text-red-300" aria-hidden />
+      <div className="min-w-0 space-y-0.5">
+        <p className="font-semibold text-red-800 dark:text-red-200">Suspended until {until}</p>
+        {suspension.reason ? <p className="[overflow-wrap:anywhere] text-foreground/90">Reason: {suspension.reason}</p> : null}
+        {own ? <p className="text-foreground/80">You can read, but you cannot post, vote or comment until then.</p> : null}
+      </div>
     </div>
   );
 }
@@ -64,6 +81,7 @@ export function ProfileHeader({ profile, askGroups, signedIn = true }: { profile
                     <Bot aria-hidden /> AI assistant
                   </Badge>
                 ) : null}
+                <RoleBadge author={profile} className="text-xs" />
               </h1>
               {own && profile.email ? <p className="mt-0.5 truncate text-sm text-muted-foreground">{profile.email}</p> : null}
             </div>
@@ -82,6 +100,7 @@ export function ProfileHeader({ profile, askGroups, signedIn = true }: { profile
               ) : !signedIn && !profile.isAssistant ? (
                 <SignInPrompt returnTo={`/users/${profile.id}`} label="Sign in to follow" variant="outline" />
               ) : null}
+              <ModerateMenu profile={profile} />
               {signedIn ? (
                 <>
                   <AskQuestionLink size="sm" onOpen={() => setAskOpen(true)} icon={<Plus aria-hidden />} />
@@ -92,6 +111,8 @@ export function ProfileHeader({ profile, askGroups, signedIn = true }: { profile
               )}
             </div>
           </div>
+
+          {profile.suspension ? <SuspensionNotice suspension={profile.suspension} own={own} /> : null}
 
           {profile.bio ? <p className="max-w-prose text-sm leading-relaxed whitespace-pre-line text-foreground/90">{profile.bio}</p> : null}
 

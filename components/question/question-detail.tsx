@@ -12,6 +12,7 @@ import { ClosedNotice, LockedNotice } from "@/components/question/question-state
 import { QuestionVoteButtons } from "@/components/answer/vote-buttons";
 import { TimeAgo } from "@/components/common/time-ago";
 import { AuthorReputation } from "@/components/common/author-reputation";
+import { RoleBadge } from "@/components/common/role-badge";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { ShareMenu } from "@/components/question/share-menu";
 import { TagChip } from "@/components/question/tag-chip";
@@ -125,6 +126,7 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
           <UserAvatar user={question.author} className="size-7 text-xs" decorative />
           {displayName(question.author)}
         </Link>
+        <RoleBadge author={question.author} />
         <AuthorReputation author={question.author} />
         <span aria-hidden>·</span>
         <span>

@@ -6,6 +6,7 @@ import { TagChip } from "@/components/question/tag-chip";
 import { FollowUserButton } from "@/components/users/follow-user-button";
 import type { Member, UserListTab } from "@/lib/api-client/users";
 import { displayName } from "@/lib/display";
+import { RoleBadge } from "@/components/common/role-badge";
 
 const plural = (n: number, one: string) => `${n.toLocaleString("en-US")} ${n === 1 ? one : `${one}s`}`;
 
@@ -52,10 +53,11 @@ export function MemberCard({ member, tab }: { member: Member; tab: UserListTab }
       <div className="flex items-start gap-3">
         <UserAvatar user={member} className="size-12 text-lg" decorative />
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold">
-            <Link href={`/users/${member.id}`} className="rounded-sm outline-none hover:text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50">
+          <h2 className="flex min-w-0 items-center gap-1.5 text-base font-semibold">
+            <Link href={`/users/${member.id}`} className="truncate rounded-sm outline-none hover:text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50">
               {name}
             </Link>
+            <RoleBadge author={member} />
           </h2>
           <p className="text-xs text-muted-foreground">
             {tab === "reputation" ? null : <span title="Reputation">{(member.reputation ?? 1).toLocaleString("en-US")} reputation · </span>}

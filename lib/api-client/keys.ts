@@ -34,6 +34,11 @@ export const keys = {
     all: ["/api/review"] as const,
   },
 
+  /** The audit log of moderator and admin actions (GET /api/admin/audit, infinite pages). */
+  audit: {
+    pages: ["/api/admin/audit", "pages"] as const,
+  },
+
   notifications: {
     all: ["/api/notifications"] as const,
     list: ["/api/notifications"] as const,

@@ -27,6 +27,8 @@ export const NOTIFICATION_PAGE_SIZE = 20;
 export const GROUP_PAGE_SIZE = 24;
 /** Posts per page of a group page. */
 export const GROUP_QUESTION_PAGE_SIZE = 20;
+/** Entries per page of the audit log (/admin/audit). */
+export const AUDIT_PAGE_SIZE = 20;
 
 /** One page of a list: its items, the cursor of the next page (null on the last) and the total when sent. */
 export interface ListPage<T> {

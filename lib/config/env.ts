@@ -1,6 +1,7 @@
 // Agora's configuration: environment variables only, each listed in .env.example. Read and
 // checked in one place so a wrong value stops start-up with one line naming it.
 import { z } from "zod";
+import { ADMIN_EMAILS_MESSAGE, parseAdminEmails } from "./admin-emails";
 
 const optionalString = z
   .string()
@@ -59,6 +60,7 @@ const envSchema = z.object({
   AGORA_READY_AI_MAX_WAIT_S: optionalString.refine((v) => v === undefined || (/^\d{1,6}$/.test(v) && Number(v) > 0), {
     message: "AGORA_READY_AI_MAX_WAIT_S must be a whole number of seconds above 0",
   }),
+  AGORA_ADMIN_EMAILS: optionalString.refine((v) => parseAdminEmails(v) !== null, { message: ADMIN_EMAILS_MESSAGE }),
   TRUST_PROXY: optionalString.refine((v) => v === undefined || (/^\d{1,2}$/.test(v) && Number(v) <= 10), {
     message: "TRUST_PROXY must be the number of proxies in front of Agora, from 0 to 10",
   }),

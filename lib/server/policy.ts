@@ -131,6 +131,11 @@ export interface UserResource {
   /** Set once the member deleted their account: never followed. */
   deletedAt?: Date | null;
 }
+/** A member as the moderation rules read them: who they are and their role (issue 14). */
+export interface ModeratedUserResource {
+  id: string;
+  role?: string | null;
+}
 /** A member's profile as the privacy rules read it: who owns it and how visible they chose it to be. */
 export interface ProfileResource extends UserResource {
   profileVisibility: "public" | "registered" | "private";
@@ -164,6 +169,11 @@ const notOwnPost: Predicate<PostResource> = (v, p) => !isAuthor(v, p);
 const staffOnly: Predicate<SiteResource> = (v) => isStaff(v);
 const authorOrStaff: Predicate<{ authorId: string }> = (v, r) => isAuthor(v, r) || isStaff(v); // staff delete any post (issue 14)
 const deletableAnswerOrStaff: Predicate<AnswerResource> = (v, a) => deletableAnswer(v, a) || isStaff(v); // the automatic AI answer too
+// Staff act only on members of a lower rank (member < moderator < admin), and never on themselves.
+const RANK: Record<Role, number> = { member: 0, moderator: 1, admin: 2 };
+const outranks: Predicate<ModeratedUserResource> = (v, u) => v.id !== u.id && isStaff(v) && RANK[asRole(v.role)] > RANK[asRole(u.role)];
+const staffOverMember: Predicate<ModeratedUserResource> = (v, u) => v.id !== u.id && isStaff(v) && asRole(u.role) === "member";
+const adminOverNonAdmin: Predicate<ModeratedUserResource> = (v, u) => v.id !== u.id && isAdmin(v) && asRole(u.role) !== "admin";
 const followableMember: Predicate<UserResource> = (v, u) => !isSelf(v, u) && !u.isAssistant && !u.deletedAt;
 const publicProfile: Predicate<ProfileResource> = (_v, p) => p.profileVisibility === "public";
 const profileForMembers: Predicate<ProfileResource> = (v, p) => p.profileVisibility !== "private" || isSelf(v, p);
@@ -218,6 +228,12 @@ const table = {
   "flag.create": { visitor: "no", member: notOwnPost }, // issue 14: any member flags anyone else's post
   "review.view": { visitor: "no", member: staffOnly }, // the review queue: moderators and admins
   "review.act": { visitor: "no", member: staffOnly },
+  "user.moderate": { visitor: "no", member: staffOnly }, // the Moderate menu of a profile and the member routes below it
+  "user.suspend": { visitor: "no", member: outranks }, // suspend or lift a suspension: moderators suspend members, admins moderators too
+  "user.deleteAsSpammer": { visitor: "no", member: staffOverMember }, // never a moderator's or an admin's account
+  "admin.changeRoles": { visitor: "no", member: isActiveAdmin }, // PUT /api/admin/users/{id}/role at all; whose role: the row below
+  "user.changeRole": { visitor: "no", member: adminOverNonAdmin }, // member <-> moderator; admins come from AGORA_ADMIN_EMAILS
+  "audit.view": { visitor: "no", member: staffOnly }, // /admin/audit and GET /api/admin/audit
 } satisfies Record<string, { visitor: Cell<never>; member: Cell<never> }>;
 
 export type Action = keyof typeof table;
@@ -272,6 +288,45 @@ export function profileViewerCan(viewer: Viewer | null, user: UserResource) {
     edit: can(viewer, "user.editProfile", user),
     follow: can(viewer, "user.follow", user),
     viewSaved: can(viewer, "user.viewSaved", user),
+  };
+}
+
+/** The member actions staff take on a profile, each with the 403 message of its refusal (moderationRefusal). */
+export type MemberModerationAction = "user.suspend" | "user.deleteAsSpammer" | "user.changeRole";
+
+/**
+ * Why the viewer may not take a member action on this member (the 403's message), read off the
+ * same rows as can(): who may act at all, then oneself, then rank.
+ */
+export function moderationRefusal(viewer: Viewer, action: MemberModerationAction, target: ModeratedUserResource): string {
+  const role = asRole(target.role);
+  if (action === "user.changeRole") {
+    if (!isAdmin(viewer)) return "Only admins can change a member's role.";
+    if (viewer.id === target.id) return "You cannot change your own role.";
+    return "An admin's role cannot be changed here: admins come from AGORA_ADMIN_EMAILS.";
+  }
+  if (!isStaff(viewer)) return "Only moderators and admins can do this.";
+  if (action === "user.suspend") {
+    if (viewer.id === target.id) return "You cannot suspend yourself.";
+    if (role === "admin") return "Admins cannot be suspended.";
+    return "Moderators cannot suspend other moderators or admins.";
+  }
+  if (viewer.id === target.id) return "You cannot delete your own account as a spammer.";
+  return "Moderators and admins cannot be deleted as spammers.";
+}
+
+/** Throws 403 with moderationRefusal's message unless the viewer may take the member action on the target. */
+export function authorizeMemberModeration(viewer: Viewer, action: MemberModerationAction, target: ModeratedUserResource): void {
+  if (!can(viewer, action, target)) throw forbidden(moderationRefusal(viewer, action, target));
+}
+
+/** What the viewer may do to a member from their profile's Moderate menu (staff only; null for everyone else). */
+export function memberModerationViewerCan(viewer: Viewer | null, target: ModeratedUserResource) {
+  if (!viewer || !can(viewer, "user.moderate", SITE)) return null;
+  return {
+    suspend: can(viewer, "user.suspend", target),
+    deleteAsSpammer: can(viewer, "user.deleteAsSpammer", target),
+    changeRole: can(viewer, "user.changeRole", target),
   };
 }
 

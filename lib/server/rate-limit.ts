@@ -97,6 +97,10 @@ const limits = {
     points: 50, duration: 24 * 60 * 60, key: "member", source: "Stack Overflow (close votes a day: 24, up to 50 with reputation)",
     message: "You can vote to close or reopen at most 50 times a day. Please try again tomorrow.",
   },
+  memberActionHourly: {
+    points: 60, duration: 60 * 60, key: "member", source: "Agora (suspensions, spammer deletions and role changes: a runaway script or a stolen staff account)",
+    message: "You have taken many actions on members this hour. Please try again later.",
+  },
   // --- Issue 14 (new members and spam): every other write; docs/SECURITY.md section 6 names the sources. ---
   answerDaily: {
     points: 100, duration: 24 * 60 * 60, key: "member", source: "Agora (Discourse: rate_limit_create_post, 5 s between posts, kept as a daily ceiling)",

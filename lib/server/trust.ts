@@ -5,7 +5,7 @@ import { isStaff } from "@/lib/server/policy";
 
 /*
  * Trust levels (issue 14), after Discourse's: computed from what a member has done, never
- * granted by hand. docs/SECURITY.md section 6d explains them.
+ * granted by hand. docs/SECURITY.md section 6e explains them.
  *
  * - 0 "new": the account is younger than 24 hours, or the member has fewer than 3 posts
  *   (questions and answers, not hidden; comments do not count). New members may put at most 2

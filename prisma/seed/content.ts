@@ -78,6 +78,7 @@ export const members: DemoMember[] = [
     website: "https://elenapetrova.ee",
     social: { twitter: "elena_appsec", linkedin: "elena-petrova-security", github: "epetrova" },
     joinedDaysAgo: 160,
+    role: "admin", // sign in as elena@demo.agora.dev to see /admin (README)
   },
   {
     key: "marcus",
@@ -133,6 +134,7 @@ export const members: DemoMember[] = [
     website: "https://tomhughes.uk",
     social: { twitter: "tomtests", linkedin: "tom-hughes-qa", github: "thughes" },
     joinedDaysAgo: 95,
+    role: "moderator", // sign in as tom@demo.agora.dev to see /review and /admin/audit (README)
   },
 ];
 
@@ -142,10 +144,11 @@ export function demoEmail(key: string): string {
 }
 
 /** Sign-in details of every demo member. */
-export const demoLogins: { email: string; password: string; name: string }[] = members.map((m) => ({
+export const demoLogins: { email: string; password: string; name: string; role: "member" | "moderator" | "admin" }[] = members.map((m) => ({
   email: demoEmail(m.key),
   password: DEMO_PASSWORD,
   name: `${m.firstName} ${m.lastName}`,
+  role: m.role ?? "member",
 }));
 
 export const categories: DemoCategory[] = [

@@ -165,6 +165,7 @@ export async function buildDemoRows(now: Date = new Date()): Promise<Rows> {
       socialLinks: m.social,
       city: m.city,
       country: m.country,
+      role: m.role ?? "member",
       emailVerifiedAt: joined.get(m.key)!, // demo members proved their address when they joined
       createdAt: joined.get(m.key)!,
       updatedAt: joined.get(m.key)!,

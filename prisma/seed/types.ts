@@ -11,6 +11,8 @@ export interface DemoMember {
   website: string;
   social: { twitter: string | null; linkedin: string | null; github: string | null };
   joinedDaysAgo: number;
+  /** A moderator or an admin of the demo site (issue 14); absent: a member. */
+  role?: "moderator" | "admin";
 }
 
 export interface DemoCategory {

@@ -1,5 +1,5 @@
 // npm run bench:spam: precision and recall of the spam heuristics alone on the labelled set
-// tests/fixtures/spam-set.json (docs/SECURITY.md section 6e quotes the figures).
+// tests/fixtures/spam-set.json (docs/SECURITY.md section 6f quotes the figures).
 import { loadSpamSet, measureHeuristics } from "./spam-measure";
 
 const result = measureHeuristics(loadSpamSet());

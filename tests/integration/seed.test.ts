@@ -62,6 +62,11 @@ describe("seedDemoCommunity", () => {
       for (const field of ["firstName", "lastName", "bio", "city", "country", "website"] as const) expect(m[field]).toBeTruthy();
       expect(Object.keys(m.socialLinks as object).sort()).toEqual(["github", "linkedin", "twitter"]);
     }
+    // One admin and one moderator (issue 14; the README names them), everyone else a member.
+    expect(members.filter((m) => m.role === "admin").map((m) => m.email)).toEqual(["elena@demo.agora.dev"]);
+    expect(members.filter((m) => m.role === "moderator").map((m) => m.email)).toEqual(["tom@demo.agora.dev"]);
+    expect(members.filter((m) => m.role === "member")).toHaveLength(8);
+    expect(demoLogins.filter((l) => l.role !== "member").map((l) => [l.email, l.role])).toEqual([["elena@demo.agora.dev", "admin"], ["tom@demo.agora.dev", "moderator"]]);
     const maya = members.find((m) => m.email === "maya@demo.agora.dev")!;
     expect(maya.id).toBe(demoUserId("maya"));
     expect(await verifyPassword(DEMO_PASSWORD, maya.passwordHash)).toBe(true);

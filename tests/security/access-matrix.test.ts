@@ -122,6 +122,11 @@ const table: Record<string, Case[]> = {
   "GET /api/admin/overview": [{ name: "the admin dashboard", expect: [401, 403, 403, 403, 403], staff: { admin: 200 }, request: () => ({}) }],
   "POST /api/admin/ai-jobs/[id]/retry": [{ name: "an AI answer job", expect: [401, 403, 403, 403, 403], staff: { admin: 404 }, request: () => ({ params: { id: "1" } }) }],
   "POST /api/admin/mail/[id]/retry": [{ name: "an outbox e-mail", expect: [401, 403, 403, 403, 403], staff: { admin: 404 }, request: () => ({ params: { id: "1" } }) }],
+  "PUT /api/admin/users/[id]/role": [
+    { name: "make the owner a moderator", expect: [401, 403, 403, 403, 403], staff: { admin: 200 }, request: (w) => ({ params: { id: w.owner.user.id }, ...json({ role: "moderator" }) }) },
+  ],
+  // Moderators and admins (issue 14).
+  "GET /api/admin/audit": [{ name: "the audit log", expect: [401, 403, 403, 403, 403], staff: { moderator: 200, admin: 200 }, request: () => ({}) }],
   "GET /api/answers/[id]/comments": [
     { name: "public answer", expect: all(200), request: (w) => ({ params: { id: id(w.answer) } }) },
     { name: "answer in private group", expect: [404, 404, 200, 200, 404], request: (w) => ({ params: { id: id(w.hiddenAnswer) } }) },
@@ -404,6 +409,14 @@ const table: Record<string, Case[]> = {
   "GET /api/users/[id]/answers": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "POST /api/users/[id]/follow": [{ name: "the owner", expect: [401, 200, 403, 200, 200], request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "DELETE /api/users/[id]/follow": [{ name: "the owner", expect: [401, 200, 403, 200, 200], request: (w) => ({ params: { id: w.owner.user.id } }) }],
+  // Issue 14, moderating members: moderators and admins only (none of these roles); tests/integration/moderation-people.test.ts covers staff.
+  "POST /api/users/[id]/suspend": [
+    { name: "the owner", expect: [401, 403, 403, 403, 403], request: (w) => ({ params: { id: w.owner.user.id }, ...json({ days: 1, reason: "Spam" }) }) },
+  ],
+  "DELETE /api/users/[id]/suspend": [{ name: "the owner", expect: [401, 403, 403, 403, 403], request: (w) => ({ params: { id: w.owner.user.id } }) }],
+  "POST /api/users/[id]/delete-as-spammer": [
+    { name: "the owner", expect: [401, 403, 403, 403, 403], request: (w) => ({ params: { id: w.owner.user.id }, ...json({ reason: "Spam" }) }) },
+  ],
   "GET /api/users/[id]/followed-tags": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "GET /api/users/[id]/followers": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "GET /api/users/[id]/following": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],

@@ -322,6 +322,14 @@ const scenarios: Record<LimiterName, () => Promise<void>> = {
     const question = await createQuestion({ author: author.user });
     await expectLimit("closeVoteDaily", () => callRoute(route("POST /api/questions/[id]/close"), { cookie, params: { id: String(question.id) }, json: { reason: "off_topic" } }));
   },
+  // Suspensions, spammer deletions and role changes per hour (charged before the member is read).
+  memberActionHourly: async () => {
+    const { user, cookie } = await createMember(`moderator-${unique()}`);
+    await db.user.update({ where: { id: user.id }, data: { role: "moderator" } });
+    await expectLimit("memberActionHourly", () =>
+      callRoute(route("POST /api/users/[id]/suspend"), { cookie, params: { id: "no-such-member" }, json: { days: 1, reason: "Spam" } }),
+    );
+  },
 };
 
 describe("rate limits (DECISIONS.md section 8)", () => {

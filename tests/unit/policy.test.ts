@@ -100,10 +100,17 @@ const rows: Row[] = [
   // Admins only (none of these audiences is one): see "actions decided by role" below.
   ["admin.view", "-", undefined, N, N, N, N],
   ["admin.retryJobs", "-", undefined, N, N, N, N],
+  ["admin.changeRoles", "-", undefined, N, N, N, N],
 
   ["flag.create", "a member's post", { authorId: OWNER }, N, Y, N, Y],
   ["review.view", "the site", SITE, N, N, N, N],
   ["review.act", "the site", SITE, N, N, N, N],
+  // Moderating members: staff only (none of these audiences); see "moderating members" below.
+  ["user.moderate", "the site", SITE, N, N, N, N],
+  ["user.suspend", "a member", { id: OWNER, role: "member" }, N, N, N, N],
+  ["user.deleteAsSpammer", "a member", { id: OWNER, role: "member" }, N, N, N, N],
+  ["user.changeRole", "a member", { id: OWNER, role: "member" }, N, N, N, N],
+  ["audit.view", "the site", SITE, N, N, N, N],
 ];
 
 const cells = rows.flatMap(([action, state, resource, ...expected]) =>
@@ -172,6 +179,7 @@ describe("actions decided by role (issue 14)", () => {
   const roleRows: [Action, ...boolean[]][] = [
     ["admin.view", N, N, N, Y, N, Y],
     ["admin.retryJobs", N, N, N, Y, N, N],
+    ["admin.changeRoles", N, N, N, Y, N, N],
   ];
   const roleCells = roleRows.flatMap(([action, ...expected]) =>
     (Object.keys(byRole) as (keyof typeof byRole)[]).map((audience, i) => ({ action, audience, expected: expected[i]! })),
@@ -318,5 +326,48 @@ describe("suspension (issue 14)", () => {
     expect(formatSuspensionEnd("2026-12-31T23:59:59.999Z")).toBe("December 31, 2026, 23:59 UTC");
     expect(formatSuspensionEnd(new Date("2027-01-01T00:00:00Z"))).toBe("January 1, 2027, 00:00 UTC");
     expect(suspensionMessage(new Date("2026-12-04T15:00:00Z"))).toBe("Your account is suspended until December 4, 2026, 15:00 UTC.");
+  });
+});
+
+describe("moderating members (issue 14)", () => {
+  const member: Viewer = { id: "member-id", role: "member" };
+  const moderator: Viewer = { id: "moderator-id", role: "moderator" };
+  const otherModerator: Viewer = { id: "moderator-2", role: "moderator" };
+  const admin: Viewer = { id: "admin-id", role: "admin" };
+  const otherAdmin: Viewer = { id: "admin-2", role: "admin" };
+  const target = (v: Viewer) => ({ id: v.id, role: v.role });
+  // [action, actor, target, expected]
+  const cases: [Action, Viewer, Viewer, boolean][] = [
+    ["user.suspend", moderator, member, true],
+    ["user.suspend", moderator, otherModerator, false],
+    ["user.suspend", moderator, admin, false],
+    ["user.suspend", moderator, moderator, false],
+    ["user.suspend", admin, member, true],
+    ["user.suspend", admin, moderator, true],
+    ["user.suspend", admin, otherAdmin, false],
+    ["user.suspend", admin, admin, false],
+    ["user.suspend", member, otherModerator, false],
+    ["user.deleteAsSpammer", moderator, member, true],
+    ["user.deleteAsSpammer", admin, member, true],
+    ["user.deleteAsSpammer", admin, moderator, false],
+    ["user.deleteAsSpammer", moderator, otherModerator, false],
+    ["user.deleteAsSpammer", member, { id: "x", role: "member" }, false],
+    ["user.changeRole", admin, member, true],
+    ["user.changeRole", admin, moderator, true],
+    ["user.changeRole", admin, otherAdmin, false],
+    ["user.changeRole", admin, admin, false],
+    ["user.changeRole", moderator, member, false],
+  ];
+  it.each(cases)("%s by %o on %o → %s", (action, actor, on, expected) => {
+    expect(can(actor, action, target(on) as never)).toBe(expected);
+  });
+
+  it("audit.view and user.moderate: moderators and admins", () => {
+    for (const action of ["audit.view", "user.moderate"] as const) {
+      expect(can(moderator, action, SITE)).toBe(true);
+      expect(can(admin, action, SITE)).toBe(true);
+      expect(can(member, action, SITE)).toBe(false);
+      expect(can(null, action, SITE)).toBe(false);
+    }
   });
 });

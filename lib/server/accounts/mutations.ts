@@ -34,50 +34,56 @@ export function deletedEmailFor(userId: string): string {
  * other tables keep (tag followers, group members) move with the rows, in one transaction.
  */
 export async function deleteAccount(viewer: Viewer): Promise<void> {
-  const id = viewer.id;
-  await db.$transaction(async (tx) => {
-    // Lock the member's row so that a concurrent follow or join waits for this to finish.
-    await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${id} FOR UPDATE`;
-    await tx.$executeRaw`
-      WITH removed AS (DELETE FROM tag_follows WHERE user_id = ${id} RETURNING tag_id)
-      UPDATE tags t SET follow_count = greatest(0, t.follow_count - r.n)
-        FROM (SELECT tag_id, count(*)::int AS n FROM removed GROUP BY tag_id) r WHERE t.id = r.tag_id`;
-    await tx.$executeRaw`
-      WITH removed AS (
-        DELETE FROM group_members gm USING groups g
-         WHERE gm.group_id = g.id AND gm.user_id = ${id} AND g.creator_id <> ${id}
-        RETURNING gm.group_id)
-      UPDATE groups g SET member_count = greatest(0, g.member_count - r.n)
-        FROM (SELECT group_id, count(*)::int AS n FROM removed GROUP BY group_id) r WHERE g.id = r.group_id`;
-    await tx.userFollow.deleteMany({ where: { OR: [{ followerId: id }, { followingId: id }] } });
-    await tx.categoryFollow.deleteMany({ where: { userId: id } });
-    await tx.savedQuestion.deleteMany({ where: { userId: id } });
-    await tx.groupJoinRequest.deleteMany({ where: { userId: id } });
-    await tx.groupInvitation.deleteMany({ where: { OR: [{ userId: id }, { inviterId: id }] } });
-    await tx.notification.deleteMany({ where: { userId: id } });
-    await tx.account.deleteMany({ where: { userId: id } });
-    await tx.session.deleteMany({ where: { userId: id } });
-    await tx.user.update({
-      where: { id },
-      data: {
-        email: deletedEmailFor(id),
-        passwordHash: null,
-        firstName: null,
-        lastName: null,
-        profileImageUrl: null,
-        bio: null,
-        website: null,
-        socialLinks: Prisma.DbNull,
-        city: null,
-        country: null,
-        notificationSettings: Prisma.DbNull,
-        privacySettings: Prisma.DbNull,
-        preferences: Prisma.DbNull,
-        deletedAt: new Date(),
-        sessionVersion: { increment: 1 },
-      },
-    });
-  });
+  await db.$transaction((tx) => removeAccountInTransaction(tx, viewer.id));
   forgetPopularTags(); // the member's questions and their tag counts went
   forgetTrending();
+}
+
+/**
+ * deleteAccount's work inside the caller's transaction (delete as spammer runs it with the
+ * removal of the member's posts, lib/server/moderation/mutations.ts). The caller drops the
+ * popular-tags and trending caches after commit.
+ */
+export async function removeAccountInTransaction(tx: Prisma.TransactionClient, id: string): Promise<void> {
+  // Lock the member's row so that a concurrent follow or join waits for this to finish.
+  await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${id} FOR UPDATE`;
+  await tx.$executeRaw`
+    WITH removed AS (DELETE FROM tag_follows WHERE user_id = ${id} RETURNING tag_id)
+    UPDATE tags t SET follow_count = greatest(0, t.follow_count - r.n)
+      FROM (SELECT tag_id, count(*)::int AS n FROM removed GROUP BY tag_id) r WHERE t.id = r.tag_id`;
+  await tx.$executeRaw`
+    WITH removed AS (
+      DELETE FROM group_members gm USING groups g
+       WHERE gm.group_id = g.id AND gm.user_id = ${id} AND g.creator_id <> ${id}
+      RETURNING gm.group_id)
+    UPDATE groups g SET member_count = greatest(0, g.member_count - r.n)
+      FROM (SELECT group_id, count(*)::int AS n FROM removed GROUP BY group_id) r WHERE g.id = r.group_id`;
+  await tx.userFollow.deleteMany({ where: { OR: [{ followerId: id }, { followingId: id }] } });
+  await tx.categoryFollow.deleteMany({ where: { userId: id } });
+  await tx.savedQuestion.deleteMany({ where: { userId: id } });
+  await tx.groupJoinRequest.deleteMany({ where: { userId: id } });
+  await tx.groupInvitation.deleteMany({ where: { OR: [{ userId: id }, { inviterId: id }] } });
+  await tx.notification.deleteMany({ where: { userId: id } });
+  await tx.account.deleteMany({ where: { userId: id } });
+  await tx.session.deleteMany({ where: { userId: id } });
+  await tx.user.update({
+    where: { id },
+    data: {
+      email: deletedEmailFor(id),
+      passwordHash: null,
+      firstName: null,
+      lastName: null,
+      profileImageUrl: null,
+      bio: null,
+      website: null,
+      socialLinks: Prisma.DbNull,
+      city: null,
+      country: null,
+      notificationSettings: Prisma.DbNull,
+      privacySettings: Prisma.DbNull,
+      preferences: Prisma.DbNull,
+      deletedAt: new Date(),
+      sessionVersion: { increment: 1 },
+    },
+  });
 }

@@ -5,6 +5,7 @@ import { charge, chargeInTransaction, refuseIfSpent } from "@/lib/server/rate-li
 import { hashPassword, verifyDummyPassword, verifyPassword } from "@/lib/server/auth/password";
 import { tokenName, viewerSelect, type Viewer } from "@/lib/server/auth/session";
 import { issueVerificationEmail } from "@/lib/server/auth/email-tokens";
+import { roleForNewAccount } from "@/lib/server/auth/admin-emails";
 import { signInSchema, type RegisterInput } from "@/lib/validation/auth";
 
 /** The 409 message of POST /api/register (DECISIONS.md section 3). */
@@ -30,7 +31,7 @@ export async function registerUser(input: RegisterInput, ip: string): Promise<Vi
         if (existing) throw conflict(EMAIL_TAKEN_MESSAGE);
         await chargeInTransaction(tx, "register", ip); // 429, and nothing is created
         const user = await tx.user.create({
-          data: { email: input.email, passwordHash, firstName: input.firstName ?? null, lastName: input.lastName ?? null },
+          data: { email: input.email, passwordHash, firstName: input.firstName ?? null, lastName: input.lastName ?? null, role: roleForNewAccount(input.email) },
           select: viewerSelect,
         });
         await issueVerificationEmail(tx, user); // the address is unverified until its link is opened
@@ -121,7 +122,7 @@ export async function resolveOAuthUser(identity: OAuthIdentity): Promise<{ id: s
   if (!user) {
     try {
       user = await db.user.create({
-        data: { email, ...splitName(identity.name), profileImageUrl: safeImage(identity.image), emailVerifiedAt: new Date() },
+        data: { email, ...splitName(identity.name), profileImageUrl: safeImage(identity.image), emailVerifiedAt: new Date(), role: roleForNewAccount(email) },
         select: userSelect,
       });
     } catch (error) {

@@ -72,7 +72,7 @@ export async function createQuestion(author: Viewer, input: NewQuestion): Promis
     SELECT q.id, q.created_at AS "createdAt", q.updated_at AS "updatedAt", q.last_activity_at AS "lastActivityAt",
            job.status AS "jobStatus", job.attempts AS "jobAttempts", job.next_attempt_at AS "jobNextAttemptAt",
            u.id AS "authorId", u.email, u.first_name AS "firstName", u.last_name AS "lastName",
-           u.profile_image_url AS "profileImageUrl", u.is_assistant AS "isAssistant", u.deleted_at AS "deletedAt", u.reputation
+           u.profile_image_url AS "profileImageUrl", u.is_assistant AS "isAssistant", u.deleted_at AS "deletedAt", u.reputation, u.role
       FROM q CROSS JOIN job JOIN users u ON u.id = ${author.id}`;
   if (!row) throw new Error("createQuestion: the author is gone"); // the foreign key refuses the insert first
   forgetPopularTags();
@@ -108,6 +108,7 @@ export async function createQuestion(author: Viewer, input: NewQuestion): Promis
       isAssistant: row.isAssistant,
       deletedAt: row.deletedAt,
       reputation: row.reputation,
+      role: row.role,
     },
     group: input.group ? { id: input.group.id, name: input.group.name, isPrivate: input.group.isPrivate } : null,
     tags: input.tags.map((t) => ({ tag: { id: t.id, name: t.name, color: t.color } })),
@@ -134,6 +135,7 @@ interface CreatedQuestionRow {
   isAssistant: boolean;
   deletedAt: Date | null;
   reputation: number;
+  role: string;
 }
 
 /** What an edit may change (SPEC.md section 5): title, description and tags. */

@@ -1,7 +1,7 @@
 import "server-only";
 import { emailHandle } from "@/lib/display";
 import { markdownToPlainText } from "@/lib/markdown/render";
-import { profileViewerCan, type Viewer as PolicyViewer } from "@/lib/server/policy";
+import { isStaff, memberModerationViewerCan, profileViewerCan, type Viewer as PolicyViewer } from "@/lib/server/policy";
 
 /** The columns an author presenter needs; select exactly these. */
 export const authorSelect = {
@@ -13,6 +13,7 @@ export const authorSelect = {
   isAssistant: true,
   deletedAt: true,
   reputation: true,
+  role: true,
 } as const;
 
 export interface AuthorRow {
@@ -25,6 +26,8 @@ export interface AuthorRow {
   deletedAt?: Date | null;
   /** users.reputation (issue 13), shown beside the name; selected by authorSelect. */
   reputation?: number;
+  /** users.role (issue 14): moderators and admins get a badge beside their name; selected by authorSelect. */
+  role?: string | null;
 }
 
 /** How a member who deleted their account is named everywhere their posts remain. */
@@ -35,9 +38,11 @@ export const DELETED_USER = { firstName: "Deleted", lastName: "user", handle: "d
  * (DECISIONS.md section 3), otherwise its local part as `handle`. A deleted account shows as
  * "Deleted user" (first and last name "Deleted" and "user", no picture, `isDeleted: true`).
  * `reputation` is the member's (issue 13); the UI leaves it out for the AI and deleted accounts.
+ * `role` is there only for moderators and admins (issue 14), whom the UI marks with a badge.
  */
 export function presentAuthor(user: AuthorRow, viewerId?: string | null) {
   const deleted = Boolean(user.deletedAt);
+  const staffRole: "moderator" | "admin" | null = user.role === "moderator" || user.role === "admin" ? user.role : null;
   return {
     id: user.id,
     firstName: deleted ? DELETED_USER.firstName : user.firstName,
@@ -48,6 +53,7 @@ export function presentAuthor(user: AuthorRow, viewerId?: string | null) {
     ...(viewerId && viewerId === user.id && !deleted ? { email: user.email } : {}),
     ...(user.isAssistant ? { isAssistant: true } : {}),
     ...(deleted ? { isDeleted: true } : {}),
+    ...(staffRole && !deleted ? { role: staffRole } : {}),
   };
 }
 
@@ -64,6 +70,8 @@ export const profileSelect = {
   city: true,
   country: true,
   createdAt: true,
+  suspendedUntil: true,
+  suspensionReason: true,
 } as const;
 
 interface ProfileRow extends AuthorRow {
@@ -73,6 +81,8 @@ interface ProfileRow extends AuthorRow {
   city: string | null;
   country: string | null;
   createdAt: Date;
+  suspendedUntil?: Date | null;
+  suspensionReason?: string | null;
 }
 
 /** A profile's counts, each as the viewer may see it (hidden private-group posts are not counted). */
@@ -111,9 +121,15 @@ function safeWebsite(value: string | null): string | null {
  * A member's profile (GET /api/users/{id}/profile and the profile page): the author fields, the
  * rest of the public profile, the counts of the tabs, whether the viewer follows them and what the
  * viewer may do. The e-mail only for its owner; a deleted account keeps nothing but its id and dates.
+ * A running suspension (`suspension`) only for the member and staff; `moderation` (what the
+ * Moderate menu offers) only for moderators and admins.
  */
 export function presentProfile(row: ProfileRow, viewer: PolicyViewer | null, counts: ProfileCounts, isFollowing: boolean) {
   const deleted = Boolean(row.deletedAt);
+  const suspension = !deleted && row.suspendedUntil && row.suspendedUntil.getTime() > Date.now()
+    ? { until: row.suspendedUntil.toISOString(), reason: row.suspensionReason ?? null }
+    : null;
+  const moderation = deleted || row.isAssistant ? null : memberModerationViewerCan(viewer, row);
   return {
     ...presentAuthor(row, viewer?.id),
     bio: deleted ? null : row.bio,
@@ -133,6 +149,9 @@ export function presentProfile(row: ProfileRow, viewer: PolicyViewer | null, cou
     },
     isFollowing,
     viewerCan: profileViewerCan(viewer, row),
+    // Issue 14: a running suspension, shown to the member and to staff only; the Moderate menu's choices, for staff only.
+    ...(suspension && (viewer?.id === row.id || isStaff(viewer)) ? { suspension } : {}),
+    ...(moderation ? { moderation } : {}),
   };
 }
 

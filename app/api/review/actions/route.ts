@@ -2,7 +2,8 @@ import { requireViewer } from "@/lib/server/auth/session";
 import { applyReviewAction } from "@/lib/server/flags/mutations";
 import { getReviewTargetOrThrow } from "@/lib/server/flags/queries";
 import { handler, readJson } from "@/lib/server/http";
-import { authorize, SITE } from "@/lib/server/policy";
+import { getModeratedMemberOrThrow } from "@/lib/server/moderation/queries";
+import { authorize, authorizeMemberModeration, SITE } from "@/lib/server/policy";
 import { charge } from "@/lib/server/rate-limit";
 import { reviewActionSchema } from "@/lib/validation/flags";
 
@@ -13,6 +14,8 @@ export const POST = handler(async (req) => {
   const input = reviewActionSchema.parse(await readJson(req)); // 400
   await charge("reviewActionHourly", viewer.id); // 429
   const target = await getReviewTargetOrThrow(input.targetType, input.targetId); // 404
+  // Suspending the author follows the same rank rule as a profile's Suspend (a moderator never suspends staff).
+  if (input.action === "suspend") authorizeMemberModeration(viewer, "user.suspend", await getModeratedMemberOrThrow(target.authorId)); // 403
   const { resolved } = await applyReviewAction(viewer, target, input); // 409 when another moderator resolved its flags first
   return Response.json({ targetType: target.type, targetId: target.id, action: input.action, resolvedFlags: resolved });
 });

@@ -1,0 +1,222 @@
+"use client";
+
+import { useId, useState } from "react";
+import { Ban, ChevronDown, Gavel, ShieldMinus, ShieldPlus, Trash2, Undo2 } from "lucide-react";
+
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { Textarea } from "@/components/ui/textarea";
+import { useChangeRole, useDeleteAsSpammer, useLiftSuspension, useSuspendMember } from "@/lib/api-client/moderation";
+import type { Profile } from "@/lib/api-client/users";
+import { displayName } from "@/lib/display";
+import { MODERATION_REASON_MAX_LENGTH, SUSPEND_MAX_DAYS, suspendSchema } from "@/lib/validation/moderation";
+
+const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+
+/**
+ * The Moderate menu of a profile, for moderators and admins (issue 14): Suspend… or Lift
+ * suspension, Delete as spammer…, and for admins Make moderator or Remove moderator. What it
+ * offers comes from the profile's `moderation` (the policy table's answer); nothing when empty.
+ */
+export function ModerateMenu({ profile }: { profile: Profile }) {
+  const name = displayName(profile);
+  const can = profile.moderation;
+  const [dialog, setDialog] = useState<"suspend" | "spammer" | null>(null);
+  const lift = useLiftSuspension(profile.id, name);
+  const changeRole = useChangeRole(profile.id, name);
+  if (!can || !(can.suspend || can.deleteAsSpammer || can.changeRole)) return null;
+  const suspended = Boolean(profile.suspension);
+  const isModerator = profile.role === "moderator";
+
+  return (
+    <>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" size="sm">
+            <Gavel aria-hidden /> Moderate <ChevronDown aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end" className="w-56">
+          {can.suspend && !suspended ? (
+            <DropdownMenuItem onSelect={() => setDialog("suspend")}>
+              <Ban aria-hidden /> Suspend…
+            </DropdownMenuItem>
+          ) : null}
+          {can.suspend && suspended ? (
+            <DropdownMenuItem disabled={lift.isPending} onSelect={() => lift.mutate()}>
+              <Undo2 aria-hidden /> Lift suspension
+            </DropdownMenuItem>
+          ) : null}
+          {can.changeRole ? (
+            <DropdownMenuItem disabled={changeRole.isPending} onSelect={() => changeRole.mutate(isModerator ? "member" : "moderator")}>
+              {isModerator ? <ShieldMinus aria-hidden /> : <ShieldPlus aria-hidden />}
+              {isModerator ? "Remove moderator" : "Make moderator"}
+            </DropdownMenuItem>
+          ) : null}
+          {can.deleteAsSpammer ? (
+            <>
+              <DropdownMenuSeparator />
+              <DropdownMenuItem variant="destructive" onSelect={() => setDialog("spammer")}>
+                <Trash2 aria-hidden /> Delete as spammer…
+              </DropdownMenuItem>
+            </>
+          ) : null}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <SuspendDialog profile={profile} open={dialog === "suspend"} onOpenChange={(open) => setDialog(open ? "suspend" : null)} />
+      <DeleteSpammerDialog profile={profile} open={dialog === "spammer"} onOpenChange={(open) => setDialog(open ? "spammer" : null)} />
+    </>
+  );
+}
+
+function SuspendDialog({ profile, open, onOpenChange }: { profile: Profile; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const id = useId();
+  const name = displayName(profile);
+  const suspend = useSuspendMember(profile.id, name);
+  const [days, setDays] = useState("7");
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<{ days?: string; reason?: string }>({});
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = suspendSchema.safeParse({ days: days.trim() === "" ? undefined : Number(days), reason });
+    if (!parsed.success) {
+      const found: { days?: string; reason?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0] === "days" ? "days" : "reason";
+        found[field] ??= issue.message;
+      }
+      return setErrors(found);
+    }
+    setErrors({});
+    suspend.mutate(parsed.data, {
+      onSuccess: () => {
+        onOpenChange(false);
+        setReason("");
+      },
+    });
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="sm:max-w-md">
+        <DialogHeader>
+          <DialogTitle>Suspend {name}</DialogTitle>
+          <DialogDescription>
+            A suspended member can read but cannot post, vote, comment or change anything, and is signed out everywhere. They see the reason.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={submit} className="space-y-4">
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-days`}>Days (1 to {SUSPEND_MAX_DAYS})</Label>
+            <Input
+              id={`${id}-days`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={SUSPEND_MAX_DAYS}
+              value={days}
+              onChange={(e) => setDays(e.target.value)}
+              aria-invalid={errors.days ? true : undefined}
+              aria-describedby={errors.days ? `${id}-days-error` : undefined}
+            />
+            {errors.days ? (
+              <p id={`${id}-days-error`} className="text-sm text-destructive">
+                {errors.days}
+              </p>
+            ) : null}
+          </div>
+          <div className="space-y-2">
+            <Label htmlFor={`${id}-reason`}>Reason</Label>
+            <Textarea
+              id={`${id}-reason`}
+              value={reason}
+              maxLength={MODERATION_REASON_MAX_LENGTH}
+              rows={3}
+              placeholder="For example: repeated promotional links after a warning"
+              onChange={(e) => setReason(e.target.value)}
+              aria-invalid={errors.reason ? true : undefined}
+              aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
+            />
+            {errors.reason ? (
+              <p id={`${id}-reason-error`} className="text-sm text-destructive">
+                {errors.reason}
+              </p>
+            ) : null}
+          </div>
+          <DialogFooter>
+            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={suspend.isPending}>
+              {suspend.isPending ? "Suspending…" : "Suspend"}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteSpammerDialog({ profile, open, onOpenChange }: { profile: Profile; open: boolean; onOpenChange: (open: boolean) => void }) {
+  const id = useId();
+  const name = displayName(profile);
+  const remove = useDeleteAsSpammer(profile.id);
+  const [reason, setReason] = useState("");
+
+  const confirm = () =>
+    remove.mutate(reason.trim(), {
+      onSuccess: () => {
+        onOpenChange(false);
+        setReason("");
+      },
+    });
+
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete {name} as a spammer?</AlertDialogTitle>
+          <AlertDialogDescription asChild>
+            <div className="space-y-2 text-sm text-muted-foreground">
+              <p>This removes, at once and for good:</p>
+              <ul className="list-disc space-y-1 pl-5">
+                <li>their account (name, profile, e-mail address, sign-ins and sessions);</li>
+                <li>
+                  all their questions ({plural(profile._count.questions, "question")} you can see), with every answer and comment under them, also
+                  other members&apos;;
+                </li>
+                <li>all their answers ({plural(profile._count.answers, "answer")} you can see), with the comments under them;</li>
+                <li>all their comments, with the replies under them;</li>
+                <li>the reputation they earned. Open flags on their posts are resolved.</li>
+              </ul>
+              <p>This cannot be undone.</p>
+            </div>
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <div className="space-y-2">
+          <Label htmlFor={`${id}-reason`}>Reason (optional, kept in the audit log)</Label>
+          <Textarea id={`${id}-reason`} value={reason} maxLength={MODERATION_REASON_MAX_LENGTH} rows={2} onChange={(e) => setReason(e.target.value)} />
+        </div>
+        <AlertDialogFooter>
+          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <Button type="button" variant="destructive" disabled={remove.isPending} onClick={confirm}>
+            {remove.isPending ? "Deleting…" : "Delete as spammer"}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
