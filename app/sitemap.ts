@@ -19,6 +19,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     { url: `${base}/`, changeFrequency: "hourly", priority: 1, ...(newest ? { lastModified: newest } : {}) },
     { url: `${base}/questions`, changeFrequency: "hourly", priority: 0.9, ...(newest ? { lastModified: newest } : {}) },
     { url: `${base}/about`, changeFrequency: "monthly", priority: 0.5 },
+    { url: `${base}/help/privileges`, changeFrequency: "monthly", priority: 0.4 },
     { url: `${base}/tags`, changeFrequency: "daily", priority: 0.6 },
     ...questions.map((q) => ({
       url: `${base}/questions/${q.id}`,

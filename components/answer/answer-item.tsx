@@ -23,6 +23,8 @@ import { cn } from "@/lib/utils";
 // Only the author sees Delete: other viewers never load the confirmation dialog.
 const ConfirmDeleteDialog = dynamic(() => import("@/components/answer/confirm-delete-dialog").then((m) => m.ConfirmDeleteDialog));
 const EditAnswerDialog = dynamic(() => import("@/components/answer/edit-answer-dialog").then((m) => m.EditAnswerDialog));
+// Only members see a pending suggested edit: visitors never load its review dialog.
+const PendingEditNotice = dynamic(() => import("@/components/suggested-edits/pending-edit-notice").then((m) => m.PendingEditNotice));
 // Only members see Flag (on others' posts): visitors never load the dialog.
 const FlagButton = dynamic(() => import("@/components/flags/flag-button").then((m) => m.FlagButton));
 
@@ -53,6 +55,7 @@ export function AnswerItem({
 }) {
   const remove = useDeleteAnswer(questionId);
   const [editing, setEditing] = useState(false);
+  const [suggesting, setSuggesting] = useState(false);
   const accept = useAcceptAnswer(questionId);
   const name = displayName(answer.author);
 
@@ -115,7 +118,7 @@ export function AnswerItem({
               </Badge>
             ) : null}
 
-            {canAccept || answer.viewerCan.edit || answer.viewerCan.delete || answer.canFlag ? (
+            {canAccept || answer.viewerCan.edit || answer.viewerCan.suggestEdit || answer.viewerCan.delete || answer.canFlag ? (
               <div className="ml-auto flex items-center gap-1">
                 {canAccept ? (
                   <Button
@@ -137,6 +140,14 @@ export function AnswerItem({
                       <Pencil aria-hidden /> Edit<span className="sr-only"> answer</span>
                     </Button>
                     {editing ? <EditAnswerDialog questionId={questionId} answer={answer} open={editing} onOpenChange={setEditing} /> : null}
+                  </>
+                ) : null}
+                {answer.viewerCan.suggestEdit && !answer.pendingEdit ? (
+                  <>
+                    <Button type="button" variant="ghost" size="sm" className="h-8 text-muted-foreground" onClick={() => setSuggesting(true)}>
+                      <Pencil aria-hidden /> Suggest edit<span className="sr-only"> to the answer by {name}</span>
+                    </Button>
+                    {suggesting ? <EditAnswerDialog questionId={questionId} answer={answer} open={suggesting} onOpenChange={setSuggesting} suggest /> : null}
                   </>
                 ) : null}
                 {answer.viewerCan.delete ? (
@@ -167,6 +178,8 @@ export function AnswerItem({
               <blockquote className="mt-0.5 break-words whitespace-pre-line text-foreground/85">{answer.customPrompt}</blockquote>
             </figure>
           ) : null}
+
+          {answer.pendingEdit ? <PendingEditNotice pending={answer.pendingEdit} questionId={questionId} what="answer" /> : null}
 
           <div className="prose-agora mt-3 break-words" dangerouslySetInnerHTML={{ __html: answer.contentHtml }} />
 

@@ -10,43 +10,69 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { useUpdateAnswer } from "@/lib/api-client/answers";
 import type { Answer } from "@/lib/api-client/question-cache";
+import { useSuggestEdit } from "@/lib/api-client/suggested-edits";
 import { answerUpdateSchema } from "@/lib/validation/answers";
+import { SUGGESTION_SUMMARY_MAX_LENGTH, suggestedEditCreateSchema } from "@/lib/validation/suggested-edits";
 import { EDIT_SUMMARY_MAX_LENGTH } from "@/lib/validation/revisions";
 
-/** Edit answer: the same Markdown editor as questions, and an optional edit summary kept with the revision. */
+/**
+ * Edit answer: the same Markdown editor as questions, and an optional edit summary kept with the
+ * revision. With `suggest` (someone else's answer, below the edit privilege) it sends a suggested
+ * edit instead, and the summary is required.
+ */
 export function EditAnswerDialog({
   questionId,
   answer,
   open,
   onOpenChange,
+  suggest = false,
 }: {
   questionId: number;
   answer: Pick<Answer, "id" | "content">;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  suggest?: boolean;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="flex flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl">
         <DialogHeader className="px-6 pt-6 pr-12 pb-4">
-          <DialogTitle>Edit answer</DialogTitle>
-          <DialogDescription>Every edit is kept: the answer&apos;s revisions page shows what changed.</DialogDescription>
+          <DialogTitle>{suggest ? "Suggest an edit" : "Edit answer"}</DialogTitle>
+          <DialogDescription>
+            {suggest
+              ? "Your edit is reviewed by the answer's author or an experienced member before it is applied."
+              : "Every edit is kept: the answer's revisions page shows what changed."}
+          </DialogDescription>
         </DialogHeader>
-        {open ? <EditAnswerForm questionId={questionId} answer={answer} onDone={() => onOpenChange(false)} /> : null}
+        {open ? <EditAnswerForm questionId={questionId} answer={answer} suggest={suggest} onDone={() => onOpenChange(false)} /> : null}
       </DialogContent>
     </Dialog>
   );
 }
 
-function EditAnswerForm({ questionId, answer, onDone }: { questionId: number; answer: Pick<Answer, "id" | "content">; onDone: () => void }) {
+function EditAnswerForm({ questionId, answer, suggest, onDone }: { questionId: number; answer: Pick<Answer, "id" | "content">; suggest: boolean; onDone: () => void }) {
   const id = useId();
   const [content, setContent] = useState(answer.content);
   const [summary, setSummary] = useState("");
   const [errors, setErrors] = useState<{ content?: string; summary?: string }>({});
-  const update = useUpdateAnswer(questionId, answer.id);
+  const directUpdate = useUpdateAnswer(questionId, answer.id);
+  const suggestion = useSuggestEdit(questionId);
+  const isPending = suggest ? suggestion.isPending : directUpdate.isPending;
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
+    if (suggest) {
+      const parsed = suggestedEditCreateSchema.safeParse({ targetType: "answer", targetId: answer.id, content, summary });
+      if (!parsed.success) {
+        const found: { content?: string; summary?: string } = {};
+        for (const issue of parsed.error.issues) found[issue.path[0] === "summary" ? "summary" : "content"] ??= issue.message;
+        setErrors(found);
+        return;
+      }
+      setErrors({});
+      suggestion.mutate({ targetType: "answer", targetId: answer.id, content: parsed.data.content, summary: parsed.data.summary }, { onSuccess: onDone });
+      return;
+    }
     const parsed = answerUpdateSchema.safeParse({ content, summary });
     if (!parsed.success) {
       const found: { content?: string; summary?: string } = {};
@@ -58,7 +84,7 @@ function EditAnswerForm({ questionId, answer, onDone }: { questionId: number; an
       return;
     }
     setErrors({});
-    update.mutate(parsed.data, { onSuccess: onDone });
+    directUpdate.mutate(parsed.data, { onSuccess: onDone });
   };
 
   return (
@@ -81,14 +107,18 @@ function EditAnswerForm({ questionId, answer, onDone }: { questionId: number; an
         </div>
         <div className="space-y-2">
           <Label htmlFor={`${id}-summary`}>
-            Edit summary <span className="font-normal text-muted-foreground">(optional)</span>
+            Edit summary {suggest ? <span className="font-normal text-muted-foreground">(required)</span> : <span className="font-normal text-muted-foreground">(optional)</span>}
           </Label>
           <Input
             id={`${id}-summary`}
             value={summary}
-            maxLength={EDIT_SUMMARY_MAX_LENGTH + 50}
+            maxLength={(suggest ? SUGGESTION_SUMMARY_MAX_LENGTH : EDIT_SUMMARY_MAX_LENGTH) + 50}
+            aria-required={suggest || undefined}
             placeholder="e.g. fixed a typo, added an example"
-            onChange={(e) => setSummary(e.target.value)}
+            onChange={(e) => {
+              setSummary(e.target.value);
+              if (errors.summary) setErrors(({ summary: _gone, ...rest }) => rest);
+            }}
             aria-invalid={errors.summary ? true : undefined}
             aria-describedby={errors.summary ? `${id}-summary-error` : undefined}
           />
@@ -100,12 +130,12 @@ function EditAnswerForm({ questionId, answer, onDone }: { questionId: number; an
         </div>
       </div>
       <DialogFooter className="border-t bg-background px-6 py-4">
-        <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
+        <Button type="button" variant="outline" onClick={onDone} disabled={isPending}>
           Cancel
         </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-          {update.isPending ? "Saving..." : "Save Changes"}
+        <Button type="submit" disabled={isPending}>
+          {isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
+          {isPending ? (suggest ? "Submitting..." : "Saving...") : suggest ? "Submit for review" : "Save Changes"}
         </Button>
       </DialogFooter>
     </form>

@@ -54,7 +54,7 @@ function memberLinks(user: ShellUser, unread: number): MenuLink[][] {
       { href: `/users/${user.id}`, label: "Profile", icon: <User /> },
       { href: "/settings", label: "Settings", icon: <Settings /> },
       ...(user.role === "admin" ? [{ href: "/admin", label: "Admin", icon: <LayoutDashboard /> }] : []),
-      ...(user.canReview ? [{ href: "/review", label: "Review", icon: <Flag /> }] : []),
+      ...(user.canReview ? [{ href: user.reviewHref ?? "/review", label: "Review", icon: <Flag /> }] : []),
       ...(user.canViewAudit ? [{ href: "/admin/audit", label: "Audit log", icon: <ScrollText /> }] : []),
       { href: "/api/logout", label: "Log out", icon: <LogOut />, external: true },
     ],

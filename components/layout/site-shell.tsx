@@ -30,7 +30,8 @@ export async function SiteShell({ children, sidebar = true }: { children: ReactN
         lastName: viewer.lastName,
         profileImageUrl: viewer.profileImageUrl,
         role: asRole(viewer.role),
-        canReview: can(viewer, "review.view", SITE),
+        canReview: can(viewer, "review.view", SITE) || can(viewer, "suggestedEdit.list"),
+        reviewHref: can(viewer, "review.view", SITE) ? "/review" : "/review/suggested-edits",
         canViewAudit: can(viewer, "audit.view", SITE),
       }
     : null;

@@ -11,6 +11,8 @@ export interface ShellUser {
   canReview?: boolean;
   /** A moderator or admin: the menus offer the audit log (policy "audit.view"). */
   canViewAudit?: boolean;
+  /** Where the menus' Review leads: the flags queue for staff, the suggested edits for members with 500 reputation. */
+  reviewHref?: string;
 }
 
 /** Unread badges read "9+" above 9 (SPEC.md section 9). */

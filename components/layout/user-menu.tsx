@@ -54,7 +54,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
         ) : null}
         {user.canReview ? (
           <DropdownMenuItem asChild>
-            <Link href="/review">
+            <Link href={user.reviewHref ?? "/review"}>
               <Flag /> Review
             </Link>
           </DropdownMenuItem>

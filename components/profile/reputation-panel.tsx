@@ -109,7 +109,10 @@ export function ReputationPanel({ profile, own, name }: { profile: Profile; own:
           Reputation
         </h2>
         <p className="text-sm text-muted-foreground">
-          <span className="font-semibold text-foreground tabular-nums">{reputation}</span> in total
+          <span className="font-semibold text-foreground tabular-nums">{reputation}</span> in total ·{" "}
+          <Link href="/help/privileges" className="font-medium text-primary underline-offset-4 hover:underline">
+            What reputation unlocks
+          </Link>
         </p>
       </div>
       {body}

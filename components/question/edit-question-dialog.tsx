@@ -19,6 +19,8 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
 import { QUESTION_MESSAGES, useQuestionSource, useUpdateQuestion, type QuestionDetailData } from "@/lib/api-client/questions";
+import { useSuggestEdit } from "@/lib/api-client/suggested-edits";
+import { SUGGESTION_SUMMARY_REQUIRED_MESSAGE } from "@/lib/validation/suggested-edits";
 import { questionUpdateSchema, type QuestionUpdateFormValues, type QuestionUpdateInput } from "@/lib/validation/questions";
 
 /** What the edit dialog starts from. Without `description` (a card has only an excerpt) it reads the Markdown source first. */
@@ -38,11 +40,14 @@ export function EditQuestionDialog({
   open,
   onOpenChange,
   onUpdated,
+  suggest = false,
 }: {
   question: EditableQuestion;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onUpdated?: (question: QuestionDetailData) => void;
+  /** Someone else's question, below the edit privilege: send a suggested edit (summary required) instead. */
+  suggest?: boolean;
 }) {
   const needsSource = question.description === undefined;
   const source = useQuestionSource(question.id, { enabled: open && needsSource });
@@ -52,12 +57,17 @@ export function EditQuestionDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="flex flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl">
         <DialogHeader className="px-6 pt-6 pr-12 pb-4">
-          <DialogTitle>Edit Question</DialogTitle>
-          <DialogDescription>Change the title, description or tags. The question keeps its answers, votes and views.</DialogDescription>
+          <DialogTitle>{suggest ? "Suggest an edit" : "Edit Question"}</DialogTitle>
+          <DialogDescription>
+            {suggest
+              ? "Your edit is reviewed by the question's author or an experienced member before it is applied."
+              : "Change the title, description or tags. The question keeps its answers, votes and views."}
+          </DialogDescription>
         </DialogHeader>
         {ready ? (
           <EditForm
             key={source.dataUpdatedAt}
+            suggest={suggest}
             question={{
               id: question.id,
               title: source.data?.title ?? question.title,
@@ -90,10 +100,12 @@ function EditForm({
   question,
   onDone,
   onCancel,
+  suggest,
 }: {
   question: Required<EditableQuestion>;
   onDone: (question: QuestionDetailData) => void;
   onCancel: () => void;
+  suggest: boolean;
 }) {
   const id = useId();
   const [pickedTags, setPickedTags] = useState<PickedTag[]>(question.tags);
@@ -104,9 +116,25 @@ function EditForm({
   });
   const { errors, isSubmitted } = form.formState;
   const update = useUpdateQuestion();
+  const suggestion = useSuggestEdit(question.id);
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
+    if (suggest) {
+      if (!values.summary) {
+        form.setError("summary", { message: SUGGESTION_SUMMARY_REQUIRED_MESSAGE });
+        return;
+      }
+      suggestion.mutate(
+        { targetType: "question", targetId: question.id, title: values.title, description: values.description, tagIds: values.tagIds, summary: values.summary },
+        {
+          onSuccess: onCancel,
+          onError: (error) =>
+            showQuestionFailure(error, FIELDS, (field, message) => form.setError(field as FieldPath<QuestionUpdateFormValues>, { message }), setFormError, "Failed to submit your edit. Please try again."),
+        },
+      );
+      return;
+    }
     update.mutate(
       { id: question.id, input: values },
       {
@@ -124,7 +152,7 @@ function EditForm({
   });
 
   const title = useWatch({ control: form.control, name: "title" }) ?? "";
-  const pending = update.isPending;
+  const pending = update.isPending || suggestion.isPending;
 
 
   return (
@@ -152,7 +180,7 @@ function EditForm({
 
       <div className="space-y-2">
         <Label htmlFor={`${id}-summary`}>
-          Edit summary <span className="font-normal text-muted-foreground">(optional)</span>
+          Edit summary <span className="font-normal text-muted-foreground">{suggest ? "(required)" : "(optional)"}</span>
         </Label>
         <Input
           id={`${id}-summary`}
@@ -177,7 +205,7 @@ function EditForm({
         </Button>
         <Button type="submit" disabled={pending}>
           {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-          {pending ? "Saving..." : "Save Changes"}
+          {pending ? (suggest ? "Submitting..." : "Saving...") : suggest ? "Submit for review" : "Save Changes"}
         </Button>
       </DialogFooter>
     </form>

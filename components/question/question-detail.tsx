@@ -31,6 +31,8 @@ const AnswerForm = dynamic(() => import("@/components/answer/answer-form").then(
 const GenerateAiAnswer = dynamic(() => import("@/components/answer/generate-ai-answer").then((m) => m.GenerateAiAnswer));
 const OwnerMenu = dynamic(() => import("@/components/question/owner-menu").then((m) => m.OwnerMenu));
 const SaveToggle = dynamic(() => import("@/components/question/save-toggle").then((m) => m.SaveToggle));
+const SuggestQuestionEdit = dynamic(() => import("@/components/suggested-edits/suggest-question-edit").then((m) => m.SuggestQuestionEdit));
+const PendingEditNotice = dynamic(() => import("@/components/suggested-edits/pending-edit-notice").then((m) => m.PendingEditNotice));
 const FlagButton = dynamic(() => import("@/components/flags/flag-button").then((m) => m.FlagButton));
 const CloseQuestionControl = dynamic(() => import("@/components/question/question-state-actions").then((m) => m.CloseQuestionControl));
 const ReopenControl = dynamic(() => import("@/components/question/question-state-actions").then((m) => m.ReopenControl));
@@ -194,7 +196,7 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
             </dd>
           </div>
         </dl>
-        <div className="-mr-2 flex items-center gap-1">
+        <div className="-mr-2 flex flex-wrap items-center gap-1">
           <ShareMenu question={question} />
           {question.viewerCan.save ? <SaveToggle question={question} initialSaved={question.saved} /> : null}
           {question.viewerCan.edit || question.viewerCan.delete ? (
@@ -204,6 +206,7 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
               onDeleted={() => router.replace("/")}
             />
           ) : null}
+          {question.viewerCan.suggestEdit && !question.pendingEdit ? <SuggestQuestionEdit question={question} /> : null}
           {question.canFlag ? <FlagButton targetType="question" targetId={question.id} /> : null}
         </div>
       </div>
@@ -213,6 +216,7 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
           {question.viewerCan.lock ? <LockControl question={question} /> : null}
         </div>
       ) : null}
+      {question.pendingEdit ? <PendingEditNotice pending={question.pendingEdit} questionId={question.id} what="question" /> : null}
     </article>
   );
 }

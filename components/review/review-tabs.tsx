@@ -10,12 +10,12 @@ const TABS = [
   { href: "/review/suggested-edits", label: "Suggested edits" },
 ] as const;
 
-/** The review pages' tabs: flagged posts and suggested edits. */
-export function ReviewTabs() {
+/** The review pages' tabs: flagged posts (moderators and admins only: `showFlags`) and suggested edits. */
+export function ReviewTabs({ showFlags = true }: { showFlags?: boolean }) {
   const pathname = usePathname();
   return (
     <nav aria-label="Review queues" className="flex gap-1 border-b">
-      {TABS.map((tab) => {
+      {TABS.filter((tab) => showFlags || tab.href !== "/review").map((tab) => {
         const current = pathname === tab.href;
         return (
           <Link

@@ -31,6 +31,11 @@ function RevisionHeader({ revision, current }: { revision: AnyRevision; current:
           {displayName(editor)}
         </Link>
       )}
+      {revision.approvedBy ? (
+        <span className="text-muted-foreground">
+          (suggested edit, approved by <span className="font-medium text-foreground">{displayName(revision.approvedBy)}</span>)
+        </span>
+      ) : null}
       <time dateTime={revision.createdAt} className="text-muted-foreground">
         {dateFormat.format(new Date(revision.createdAt))} UTC
       </time>

@@ -38,6 +38,11 @@ export const keys = {
   audit: {
     pages: ["/api/admin/audit", "pages"] as const,
   },
+  /** Suggested edits (GET /api/suggested-edits/{id}). */
+  suggestedEdits: {
+    all: ["/api/suggested-edits"] as const,
+    detail: (id: number) => ["/api/suggested-edits", id] as const,
+  },
 
   notifications: {
     all: ["/api/notifications"] as const,

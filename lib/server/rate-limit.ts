@@ -147,6 +147,15 @@ const limits = {
     message: "This member has been sent many e-mails this hour.",
   },
   // --- end of issue 14's rows ---
+  // Issue 13: suggested edits. Each one asks a reviewer's time, so they are counted per day.
+  suggestedEditDaily: {
+    points: 20, duration: 24 * 60 * 60, key: "member", source: "Agora (Discourse: max_edits_per_day 30, lowered since each suggestion waits on a reviewer)",
+    message: "You can suggest at most 20 edits a day. Please try again tomorrow.",
+  },
+  suggestedEditNewMemberDaily: {
+    points: 5, duration: 24 * 60 * 60, key: "member", source: "Stack Exchange: at most 5 pending suggested edits per member, kept here as a daily allowance for new members",
+    message: "New members can suggest at most 5 edits a day. Please try again tomorrow.",
+  },
 } satisfies Record<string, LimitSpec>;
 
 export type LimiterName = keyof typeof limits;

@@ -90,4 +90,20 @@ describe("getQuestionDetail", () => {
     expect(flat(second.comments)).toHaveLength(1);
     expect(second.commentsCursor).toBeNull();
   });
+
+  it("reads the pending suggested edits of the question and every answer in the same one statement", async () => {
+    const viewer = await createUser({ tag: "detail-viewer" });
+    const question = await questionWith(6, viewer);
+    const suggester = await createUser({ tag: "detail-suggester" });
+    const answers = await db.answer.findMany({ where: { questionId: question.id }, select: { id: true } });
+    await db.suggestedEdit.create({ data: { targetType: "question", questionId: question.id, suggesterId: suggester.id, title: "A clearer title, suggested", summary: "Clearer" } });
+    for (const answer of answers) {
+      await db.suggestedEdit.create({ data: { targetType: "answer", questionId: question.id, answerId: answer.id, suggesterId: suggester.id, content: "A clearer answer, suggested.", summary: "Clearer" } });
+    }
+    await getQuestionDetail(question.id, viewer);
+    const { result, count } = await statementsOf(() => getQuestionDetail(question.id, viewer));
+    expect(count).toBe(1);
+    expect(result!.suggestedEdits).toHaveLength(1);
+    expect(result!.answers.every((a) => a.pendingEdit?.mine === false)).toBe(true);
+  });
 });

@@ -104,7 +104,7 @@ describe("GET /api/questions", () => {
     const first = items[0] as Record<string, unknown>;
     expect(first.description).toBe("Plain description here");
     expect(first.saved).toBe(false);
-    expect(first.viewerCan).toEqual({ edit: false, delete: false, save: false, accept: false, vote: false, close: false, lock: false });
+    expect(first.viewerCan).toEqual({ edit: false, suggestEdit: false, delete: false, save: false, accept: false, vote: false, close: false, lock: false });
     expect(first.author).toEqual({ id: author.id, firstName: "Lis", lastName: "Ter", profileImageUrl: null, handle: author.email.split("@")[0], reputation: 1 });
     expect(first.tags).toEqual([{ id: tag.id, name: tag.name, color: expect.any(String) }]);
     expect(first._count).toEqual({ answers: first.answerCount });
@@ -120,9 +120,9 @@ describe("GET /api/questions", () => {
 
   it("tells the author what they may do with their own questions", async () => {
     const { body } = await list(`?tag=${tag.name}`, author);
-    for (const item of body as Summary[]) expect(item.viewerCan).toEqual({ edit: true, delete: true, save: true, accept: true, vote: false, close: false, lock: false });
+    for (const item of body as Summary[]) expect(item.viewerCan).toEqual({ edit: true, suggestEdit: false, delete: true, save: true, accept: true, vote: false, close: false, lock: false });
     const other = await list(`?tag=${tag.name}`, outsider);
-    for (const item of other.body as Summary[]) expect(item.viewerCan).toEqual({ edit: false, delete: false, save: true, accept: false, vote: true, close: false, lock: false });
+    for (const item of other.body as Summary[]) expect(item.viewerCan).toEqual({ edit: false, suggestEdit: true, delete: false, save: true, accept: false, vote: true, close: false, lock: false });
   });
 
   it.each([
@@ -247,7 +247,7 @@ describe("POST /api/questions", () => {
     expect(body.tags.map((t: { id: number }) => t.id)).toEqual([t2.id, t1.id]);
     expect(body.answers).toEqual([]);
     expect(body.saved).toBe(false);
-    expect(body.viewerCan).toEqual({ edit: true, delete: true, save: true, accept: true, vote: false, close: false, lock: false });
+    expect(body.viewerCan).toEqual({ edit: true, suggestEdit: false, delete: true, save: true, accept: true, vote: false, close: false, lock: false });
     expect(body.aiStatus).toEqual({ status: expect.stringMatching(/^(pending|unconfigured)$/), attempts: 0, nextAttemptAt: expect.any(String) });
 
     const job = await db.aiAnswerJob.findUniqueOrThrow({ where: { questionId: body.id } });
@@ -390,7 +390,7 @@ describe("GET /api/questions/:id", () => {
 
     const visitor = await get(q.id);
     expect(visitor.body.answers[0].viewerVote).toBeNull();
-    expect(visitor.body.viewerCan).toEqual({ edit: false, delete: false, save: false, accept: false, vote: false, close: false, lock: false });
+    expect(visitor.body.viewerCan).toEqual({ edit: false, suggestEdit: false, delete: false, save: false, accept: false, vote: false, close: false, lock: false });
   });
 
   describe("views", () => {

@@ -13,8 +13,8 @@ import { EDIT_SUMMARY_TOO_LONG_MESSAGE } from "@/lib/validation/revisions";
 import { createAnswer, createGroup, createQuestion, createTag, createUser, routeContext, signedInRequest, visitorRequest, type TestUser } from "@/tests/factories";
 import { ANSWER_KEYS, DETAIL_KEYS, keys } from "@/tests/integration/shapes";
 
-const QUESTION_REVISION_KEYS = ["createdAt", "description", "editor", "number", "rollbackOf", "summary", "tags", "title"].sort();
-const ANSWER_REVISION_KEYS = ["content", "createdAt", "editor", "number", "rollbackOf", "summary"].sort();
+const QUESTION_REVISION_KEYS = ["approvedBy", "createdAt", "description", "editor", "number", "rollbackOf", "summary", "tags", "title"].sort();
+const ANSWER_REVISION_KEYS = ["approvedBy", "content", "createdAt", "editor", "number", "rollbackOf", "summary"].sort();
 
 let alice: TestUser; // asks
 let bob: TestUser; // answers

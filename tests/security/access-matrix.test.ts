@@ -89,6 +89,16 @@ const flaggedAnswer = async (w: World) => {
   await db.flag.create({ data: { reporterId: w.outsider.user.id, targetType: "answer", targetId: answer.id, answerId: answer.id, reason: "off_topic" } });
   return answer;
 };
+/** A pending suggested edit of a fresh answer of the owner's, by a member of its own (in the private group when `hidden`). */
+const freshSuggestion = async (w: World, hidden = false) => {
+  const answer = await freshAnswer(w, hidden);
+  const { user } = await createMember(`suggester-${unique()}`);
+  if (hidden) await db.groupMember.create({ data: { groupId: w.privateGroup.id, userId: user.id } });
+  const edit = await db.suggestedEdit.create({
+    data: { targetType: "answer", questionId: answer.questionId, answerId: answer.id, suggesterId: user.id, content: "A proposed answer, long enough to count.", summary: "Clearer" },
+  });
+  return { params: { id: String(edit.id) } };
+};
 const freshGroup = async (w: World, isPrivate: boolean) => createGroup({ creator: w.owner.user, members: [w.insider.user], isPrivate });
 const groupBody = () => ({ name: `Group ${unique()}`, description: "About things", rules: "Be kind", profileImageUrl: "", headerImageUrl: "", isPrivate: false });
 
@@ -213,6 +223,24 @@ const table: Record<string, Case[]> = {
     { name: "owner's answer in private group", expect: [401, 404, 403, 201, 404], request: async (w) => json({ targetType: "answer", targetId: (await freshAnswer(w, true)).id, reason: "off_topic" }) },
     { name: "owner's question", expect: [401, 201, 403, 201, 201], request: async (w) => json({ targetType: "question", targetId: (await freshQuestion(w)).id, reason: "off_topic" }) },
     { name: "owner's comment", expect: [401, 201, 403, 201, 201], request: async (w) => json({ targetType: "comment", targetId: (await freshComment(w)).id, reason: "rude" }) },
+  ],
+  // Issue 13: suggested edits. The roles hold 1 reputation: below the edit and review privileges.
+  "POST /api/suggested-edits": [
+    { name: "owner's answer", expect: [401, 201, 400, 201, 201], request: async (w) => json({ targetType: "answer", targetId: (await freshAnswer(w)).id, content: "A proposed answer, long enough to count.", summary: "Clearer" }) },
+    { name: "owner's answer in private group", expect: [401, 404, 400, 201, 404], request: async (w) => json({ targetType: "answer", targetId: (await freshAnswer(w, true)).id, content: "A proposed answer, long enough to count.", summary: "Clearer" }) },
+  ],
+  "GET /api/suggested-edits": [{ name: "the suggested edits queue", expect: [401, 403, 403, 403, 403], request: () => ({}) }],
+  "GET /api/suggested-edits/[id]": [
+    { name: "a suggestion on owner's answer", expect: [401, 403, 200, 403, 403], request: (w) => freshSuggestion(w) },
+    { name: "a suggestion on owner's answer in private group", expect: [401, 404, 200, 403, 404], request: (w) => freshSuggestion(w, true) },
+  ],
+  "POST /api/suggested-edits/[id]/approve": [
+    { name: "a suggestion on owner's answer", expect: [401, 403, 200, 403, 403], request: (w) => freshSuggestion(w) },
+    { name: "a suggestion on owner's answer in private group", expect: [401, 404, 200, 403, 404], request: (w) => freshSuggestion(w, true) },
+  ],
+  "POST /api/suggested-edits/[id]/reject": [
+    { name: "a suggestion on owner's answer", expect: [401, 403, 200, 403, 403], request: (w) => freshSuggestion(w) },
+    { name: "a suggestion on owner's answer in private group", expect: [401, 404, 200, 403, 404], request: (w) => freshSuggestion(w, true) },
   ],
   "GET /api/review": [{ name: "the review queue", expect: [401, 403, 403, 403, 403], staff: { moderator: 200, admin: 200 }, request: () => ({}) }],
   "POST /api/review/actions": [

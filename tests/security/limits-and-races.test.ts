@@ -161,6 +161,28 @@ const scenarios: Record<LimiterName, () => Promise<void>> = {
       callRoute(route("POST /api/questions/[id]/answers"), { cookie, params: { id: String(question.id) }, json: { content: `Answer number ${i}: ${unique()} explains it another way.` } }),
     );
   },
+  // Suggested edits (issue 13): 20 a day, each on a post of its own (one pending per post).
+  suggestedEditDaily: async () => {
+    const { cookie } = await establishedMember(`suggester-${unique()}`);
+    const author = (await createMember(`edited-${unique()}`)).user;
+    const question = await createQuestion({ author });
+    const answers: { id: number }[] = [];
+    for (let i = 0; i <= rateLimits.suggestedEditDaily.points; i++) answers.push(await createAnswer({ question, author }));
+    await expectLimit("suggestedEditDaily", (i) =>
+      callRoute(route("POST /api/suggested-edits"), { cookie, json: { targetType: "answer", targetId: answers[i]!.id, content: `A clearer answer, version ${unique()}.`, summary: "Clearer" } }),
+    );
+  },
+  // A brand-new member: 5 suggested edits a day.
+  suggestedEditNewMemberDaily: async () => {
+    const { cookie } = await createMember(`new-suggester-${unique()}`);
+    const author = (await createMember(`edited-${unique()}`)).user;
+    const question = await createQuestion({ author });
+    const answers: { id: number }[] = [];
+    for (let i = 0; i <= rateLimits.suggestedEditNewMemberDaily.points; i++) answers.push(await createAnswer({ question, author }));
+    await expectLimit("suggestedEditNewMemberDaily", (i) =>
+      callRoute(route("POST /api/suggested-edits"), { cookie, json: { targetType: "answer", targetId: answers[i]!.id, content: `A clearer answer, version ${unique()}.`, summary: "Clearer" } }),
+    );
+  },
   // A brand-new member: 10 answers a day (Discourse's first-day replies).
   answerNewMemberDaily: async () => {
     const { cookie } = await createMember(`newcomer-${unique()}`);

@@ -77,6 +77,13 @@ export default async function AboutPage() {
             </li>
           ))}
         </ol>
+        <p className="mt-4 text-sm text-muted-foreground">
+          Helpful posts earn reputation, and reputation earns trust:{" "}
+          <Link href="/help/privileges" className="font-medium text-primary underline-offset-4 hover:underline">
+            see the privileges it unlocks
+          </Link>
+          .
+        </p>
       </section>
 
       <section aria-labelledby="about-topics">

@@ -1,6 +1,6 @@
 import "server-only";
 import { renderMarkdown } from "@/lib/markdown/render";
-import { db } from "@/lib/server/db";
+import { db, type Prisma } from "@/lib/server/db";
 import { orIfGone } from "@/lib/server/db-errors";
 import { notFound } from "@/lib/server/errors";
 import { answerSelect, type AnswerRow } from "@/lib/server/answers/presenters";
@@ -92,22 +92,25 @@ export async function deleteAnswer(answer: { id: number }): Promise<void> {
  * transaction holding the answer row; 404 when it is gone.
  */
 export async function updateAnswer(answer: { id: number }, content: string, revision: RevisionMeta): Promise<AnswerRow> {
-  return db.$transaction(async (tx) => {
-    // Serializes edits of one answer: each takes the next revision number after the last one's.
-    const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM answers WHERE id = ${answer.id} FOR UPDATE`;
-    if (locked.length === 0) throw notFound(ANSWER_NOT_FOUND);
-    await keepOriginalAnswer(tx, answer.id);
-    const now = new Date();
-    const updated = await tx.answer.update({
-      where: { id: answer.id },
-      data: { content, contentHtml: renderMarkdown(content), editedAt: now, updatedAt: now },
-      select: answerSelect,
-    });
-    await appendAnswerRevision(tx, answer.id, revision);
-    // Like posting an answer, an edit marks the question active (answer row first, then question: the order votes and comments lock in).
-    await tx.question.update({ where: { id: updated.questionId }, data: { lastActivityAt: now }, select: { id: true } });
-    return updated;
+  return db.$transaction((tx) => applyAnswerUpdate(tx, answer, content, revision));
+}
+
+/** updateAnswer inside the caller's transaction (an approved suggested edit applies itself with it); 404 when the answer is gone. */
+export async function applyAnswerUpdate(tx: Prisma.TransactionClient, answer: { id: number }, content: string, revision: RevisionMeta): Promise<AnswerRow> {
+  // Serializes edits of one answer: each takes the next revision number after the last one's.
+  const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM answers WHERE id = ${answer.id} FOR UPDATE`;
+  if (locked.length === 0) throw notFound(ANSWER_NOT_FOUND);
+  await keepOriginalAnswer(tx, answer.id);
+  const now = new Date();
+  const updated = await tx.answer.update({
+    where: { id: answer.id },
+    data: { content, contentHtml: renderMarkdown(content), editedAt: now, updatedAt: now },
+    select: answerSelect,
   });
+  await appendAnswerRevision(tx, answer.id, revision);
+  // Like posting an answer, an edit marks the question active (answer row first, then question: the order votes and comments lock in).
+  await tx.question.update({ where: { id: updated.questionId }, data: { lastActivityAt: now }, select: { id: true } });
+  return updated;
 }
 
 /** Restores an answer's content to that of an earlier revision, as a new revision "Rolled back to revision n" by the editor. */

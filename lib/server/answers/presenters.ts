@@ -2,6 +2,7 @@ import "server-only";
 import type { Viewer } from "@/lib/server/policy";
 import { answerViewerCan, can } from "@/lib/server/policy";
 import type { CommentJson } from "@/lib/server/comments/presenters";
+import { presentPendingEdit, type PendingEditJson } from "@/lib/server/suggested-edits/presenters";
 import { authorSelect, presentAuthor, type AuthorJson } from "@/lib/server/users/presenters";
 import type { VoteType } from "@/lib/validation/votes";
 
@@ -50,6 +51,8 @@ export interface AnswerRow {
   createdAt: Date;
   updatedAt: Date;
   author: Parameters<typeof presentAuthor>[0];
+  /** Its pending suggested edit (pendingEditSelect), when read with it. */
+  suggestedEdits?: { id: number; suggesterId: string }[];
 }
 
 /** A post an AI answer drew on (DECISIONS.md section 6). */
@@ -90,11 +93,13 @@ export interface AnswerJson {
     durationMs: number | null;
     sources: AnswerSourceJson[];
   } | null;
-  viewerCan: { edit: boolean; delete: boolean; vote: boolean; comment: boolean };
+  viewerCan: { edit: boolean; /** Below the edit privilege on someone else's post: the Edit control becomes "Suggest edit". */ suggestEdit?: boolean; delete: boolean; vote: boolean; comment: boolean };
   /** Hidden pending review: shown to its author and moderators with a banner, to nobody else (issue 14). */
   hidden?: boolean;
   /** Whether the viewer may flag it (policy "flag.create": members, not their own posts). */
   canFlag?: boolean;
+  /** Its suggested edit waiting for review (issue 13), for signed-in viewers; null when none. */
+  pendingEdit?: PendingEditJson | null;
 }
 
 /** What POST and DELETE /api/answers/{id}/vote answer. */
@@ -169,6 +174,7 @@ export function presentAnswer(
     viewerCan: answerViewerCan(viewer, row),
     hidden: row.hiddenAt != null,
     canFlag: can(viewer, "flag.create", row),
+    pendingEdit: presentPendingEdit(row.suggestedEdits, row.authorId, viewer),
   };
 }
 

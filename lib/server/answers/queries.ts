@@ -1,4 +1,5 @@
 import "server-only";
+import { pendingEditSelect } from "@/lib/server/suggested-edits/presenters";
 import { db, type Prisma } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import { visibleAnswersWhere, visibleCommentsWhere, visibleQuestionsWhere, type Viewer } from "@/lib/server/policy";
@@ -82,6 +83,7 @@ export function presentedAnswersSelect(viewer: Viewer | null) {
       ...answerSelect,
       comments: { where: visibleCommentsWhere(viewer), select: commentSelect, orderBy: [...COMMENT_ORDER], take: COMMENTS_PER_ANSWER + 1 },
       votes: { where: { userId: viewer?.id ?? NOBODY }, select: { voteType: true }, take: 1 },
+      suggestedEdits: pendingEditSelect("answer"),
     },
     orderBy: ANSWER_ORDER,
   } as const satisfies Prisma.Question$answersArgs;

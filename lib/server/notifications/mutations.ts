@@ -316,6 +316,40 @@ export async function notifyAnswerAccepted(tx: Tx, { answerId, accepterId }: { a
 }
 
 /**
+ * Tells a member how their suggested edit was decided (type other, "Your suggested edit was
+ * approved" or "...was rejected", with the reviewer's reason when given), linking to the post.
+ * Call it in the transaction that decided it.
+ */
+export async function notifySuggestedEditReviewed(
+  tx: Tx,
+  review: { suggesterId: string; reviewerId: string; approved: boolean; question: { id: number; title: string; groupId: number | null }; answerId: number | null; reason?: string | null },
+): Promise<number | null> {
+  const { question } = review;
+  const recipient = await recipientFor(tx, review.suggesterId, {
+    actorId: review.reviewerId,
+    setting: null,
+    questionId: question.id,
+    questionInNoGroup: question.groupId === null,
+  });
+  if (!recipient) return null;
+  const reviewer = await tx.user.findUnique({ where: { id: review.reviewerId }, select: actorSelect });
+  const what = review.answerId !== null ? `an answer to ${quote(question.title)}` : quote(question.title);
+  const message = review.approved
+    ? `${nameOf(reviewer)} approved your edit of ${what} (+2 reputation)`
+    : `${nameOf(reviewer)} rejected your edit of ${what}${review.reason ? `: ${review.reason}` : ""}`;
+  return insert(tx, recipient, {
+    type: "other",
+    title: review.approved ? "Your suggested edit was approved" : "Your suggested edit was rejected",
+    message,
+    relatedId: review.answerId ?? question.id,
+    relatedType: review.answerId !== null ? "answer" : "question",
+    questionId: question.id,
+    link: review.answerId !== null ? answerLink(question.id, review.answerId) : `/questions/${question.id}`,
+    actorId: review.reviewerId,
+  });
+}
+
+/**
  * Tells a member about a new follower (type follow, linking to the follower's profile). A
  * repeated follow (unfollow, follow again) within a day tells them nothing new. Call it in
  * the transaction that inserted the user_follows row, only when the row is new.

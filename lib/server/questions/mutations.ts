@@ -114,6 +114,7 @@ export async function createQuestion(author: Viewer, input: NewQuestion): Promis
     tags: input.tags.map((t) => ({ tag: { id: t.id, name: t.name, color: t.color } })),
     savedBy: [],
     votes: [],
+    suggestedEdits: [],
     aiJob: { status: row.jobStatus, attempts: row.jobAttempts, nextAttemptAt: row.jobNextAttemptAt },
     answers: [],
   };
@@ -157,37 +158,43 @@ async function lockQuestion(tx: Prisma.TransactionClient, id: number): Promise<b
  * when it is gone.
  */
 export async function updateQuestion(question: Pick<QuestionRef, "id">, changes: QuestionChanges, revision: RevisionMeta): Promise<boolean> {
-  const updated = await db.$transaction(async (tx) => {
-    if (!(await lockQuestion(tx, question.id))) return false;
-    await keepOriginalQuestion(tx, question.id);
-    const current = (await tx.questionTag.findMany({ where: { questionId: question.id }, select: { tagId: true } })).map((t) => t.tagId);
-    const removed = current.filter((id) => !changes.tagIds.includes(id));
-    const added = changes.tagIds.filter((id) => !current.includes(id));
-    if (removed.length > 0) {
-      await tx.questionTag.deleteMany({ where: { questionId: question.id, tagId: { in: removed } } });
-      await tx.tag.updateMany({ where: { id: { in: removed } }, data: { questionCount: { decrement: 1 } } });
-    }
-    const now = new Date();
-    if (added.length > 0) {
-      await tx.questionTag.createMany({ data: added.map((tagId) => ({ questionId: question.id, tagId })) });
-      await tx.tag.updateMany({ where: { id: { in: added } }, data: { questionCount: { increment: 1 } } });
-    }
-    await tx.question.update({
-      where: { id: question.id },
-      data: {
-        title: changes.title,
-        description: changes.description,
-        descriptionHtml: renderMarkdown(changes.description),
-        lastActivityAt: now,
-        editedAt: now,
-      },
-    });
-    await appendQuestionRevision(tx, question.id, revision);
-    return true;
-  });
+  const updated = await db.$transaction((tx) => applyQuestionUpdate(tx, question, changes, revision));
   forgetPopularTags();
   forgetTrending();
   return updated;
+}
+
+/**
+ * updateQuestion inside the caller's transaction (an approved suggested edit applies itself with
+ * it); false when the question is gone. The caller forgets the tag and trending caches after commit.
+ */
+export async function applyQuestionUpdate(tx: Prisma.TransactionClient, question: Pick<QuestionRef, "id">, changes: QuestionChanges, revision: RevisionMeta): Promise<boolean> {
+  if (!(await lockQuestion(tx, question.id))) return false;
+  await keepOriginalQuestion(tx, question.id);
+  const current = (await tx.questionTag.findMany({ where: { questionId: question.id }, select: { tagId: true } })).map((t) => t.tagId);
+  const removed = current.filter((id) => !changes.tagIds.includes(id));
+  const added = changes.tagIds.filter((id) => !current.includes(id));
+  if (removed.length > 0) {
+    await tx.questionTag.deleteMany({ where: { questionId: question.id, tagId: { in: removed } } });
+    await tx.tag.updateMany({ where: { id: { in: removed } }, data: { questionCount: { decrement: 1 } } });
+  }
+  const now = new Date();
+  if (added.length > 0) {
+    await tx.questionTag.createMany({ data: added.map((tagId) => ({ questionId: question.id, tagId })) });
+    await tx.tag.updateMany({ where: { id: { in: added } }, data: { questionCount: { increment: 1 } } });
+  }
+  await tx.question.update({
+    where: { id: question.id },
+    data: {
+      title: changes.title,
+      description: changes.description,
+      descriptionHtml: renderMarkdown(changes.description),
+      lastActivityAt: now,
+      editedAt: now,
+    },
+  });
+  await appendQuestionRevision(tx, question.id, revision);
+  return true;
 }
 
 /** Message of the 400 when none of a revision's tags exists any more. */

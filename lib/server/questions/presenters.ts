@@ -4,6 +4,7 @@ import { isAiConfigured } from "@/lib/server/ai/config";
 import { toVoteType, type AnswerJson } from "@/lib/server/answers/presenters";
 import type { Prisma } from "@/lib/server/db";
 import { can, questionViewerCan, visibleAnswersWhere, type Viewer } from "@/lib/server/policy";
+import { pendingEditSelect, presentPendingEdit, type PendingEditJson } from "@/lib/server/suggested-edits/presenters";
 import { authorSelect, presentAuthor, type AuthorJson } from "@/lib/server/users/presenters";
 import type { VoteType } from "@/lib/validation/votes";
 import type { CommentJson } from "@/lib/server/comments/presenters";
@@ -66,6 +67,7 @@ export function questionDetailSelect(viewer: Viewer | null) {
     votes: { where: { userId: viewer?.id ?? NOBODY }, select: { voteType: true }, take: 1 },
     aiJob: { select: { status: true, attempts: true, nextAttemptAt: true } },
     ...questionStateSelect(viewer),
+    suggestedEdits: pendingEditSelect("question"),
   } as const satisfies Prisma.QuestionSelect;
 }
 
@@ -102,7 +104,7 @@ export interface QuestionSummaryJson {
   tags: TagRefJson[];
   aiAnswer: { id: number; snippet: string } | null;
   saved: boolean;
-  viewerCan: { edit: boolean; delete: boolean; save: boolean; accept: boolean; vote: boolean; close: boolean; lock: boolean };
+  viewerCan: { edit: boolean; /** Below the edit privilege on someone else's post: the Edit control becomes "Suggest edit". */ suggestEdit?: boolean; delete: boolean; save: boolean; accept: boolean; vote: boolean; close: boolean; lock: boolean };
 }
 
 /** The state of a question's owed automatic answer (DECISIONS.md section 6). */
@@ -140,6 +142,8 @@ export interface QuestionDetailJson extends Omit<QuestionSummaryJson, "aiAnswer"
   closeVotes: number;
   reopenVotes: number;
   viewerCloseVote: "close" | "reopen" | null;
+  /** Its suggested edit waiting for review (issue 13), for signed-in viewers; null when none. */
+  pendingEdit?: PendingEditJson | null;
 }
 
 type SharedRow = Omit<QuestionSummaryRow, "answers" | "description">;
@@ -222,6 +226,7 @@ export function presentQuestionDetail(row: QuestionDetailRow, viewer: Viewer | n
     closeVotes: closure.closeVotes,
     reopenVotes: closure.reopenVotes,
     viewerCloseVote: closure.viewerVote,
+    pendingEdit: presentPendingEdit(row.suggestedEdits, row.authorId, viewer),
   };
 }
 

@@ -29,6 +29,8 @@ interface RevisionRowBase {
   rollbackOf: number | null;
   createdAt: Date;
   editor: AuthorRow;
+  /** Who approved the suggested edit that made this revision (its editor suggested it); absent or null otherwise. */
+  approvedBy?: AuthorRow | null;
 }
 /** A question revision as questionRevisionSelect reads it (or as the never-edited question stands). */
 export interface QuestionRevisionRow extends RevisionRowBase {
@@ -49,6 +51,8 @@ interface RevisionJsonBase {
   rollbackOf: number | null;
   createdAt: string;
   editor: AuthorJson;
+  /** Who approved it, when the revision is an approved suggested edit (the editor suggested it); null otherwise. */
+  approvedBy?: AuthorJson | null;
 }
 /** A question revision as docs/API.md shapes it: the Markdown source, never HTML. */
 export interface QuestionRevisionJson extends RevisionJsonBase {
@@ -74,6 +78,7 @@ function presentBase(row: RevisionRowBase, viewerId: string | null): RevisionJso
     rollbackOf: row.rollbackOf,
     createdAt: row.createdAt.toISOString(),
     editor: presentAuthor(row.editor, viewerId),
+    approvedBy: row.approvedBy ? presentAuthor(row.approvedBy, viewerId) : null,
   };
 }
 

@@ -7,7 +7,13 @@ import {
   type AnswerRevisionRow,
   type QuestionRevisionRow,
 } from "@/lib/server/revisions/presenters";
-import { authorSelect } from "@/lib/server/users/presenters";
+import { listApproversByRevision } from "@/lib/server/suggested-edits/queries";
+import { authorSelect, type AuthorRow } from "@/lib/server/users/presenters";
+
+// Names, beside each revision an approved suggested edit made, who approved it.
+function withApprovers<R extends { number: number }>(rows: R[], approvers: Map<number, AuthorRow>): (R & { approvedBy: AuthorRow | null })[] {
+  return rows.map((row) => ({ ...row, approvedBy: approvers.get(row.number) ?? null }));
+}
 
 /** Message of the 404 for a revision number a post does not have. */
 export const REVISION_NOT_FOUND = "Revision not found";
@@ -19,7 +25,7 @@ export const REVISION_NOT_FOUND = "Revision not found";
  */
 export async function listQuestionRevisions(questionId: number): Promise<QuestionRevisionRow[]> {
   const rows = await db.questionRevision.findMany({ where: { questionId }, select: questionRevisionSelect, orderBy: { number: "desc" } });
-  if (rows.length > 0) return rows;
+  if (rows.length > 0) return withApprovers(rows, await listApproversByRevision({ questionId }));
   const question = await db.question.findUnique({
     where: { id: questionId },
     select: {
@@ -50,7 +56,7 @@ export async function listQuestionRevisions(questionId: number): Promise<Questio
  */
 export async function listAnswerRevisions(answerId: number): Promise<AnswerRevisionRow[]> {
   const rows = await db.answerRevision.findMany({ where: { answerId }, select: answerRevisionSelect, orderBy: { number: "desc" } });
-  if (rows.length > 0) return rows;
+  if (rows.length > 0) return withApprovers(rows, await listApproversByRevision({ answerId }));
   const answer = await db.answer.findUnique({
     where: { id: answerId },
     select: { content: true, createdAt: true, author: { select: authorSelect } },

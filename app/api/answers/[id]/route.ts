@@ -6,7 +6,7 @@ import { ANSWER_NOT_FOUND, getAnswerOrThrow, getPresentedAnswerOrThrow } from "@
 import { answerUpdateSchema } from "@/lib/validation/answers";
 import { auditStaffDeletion } from "@/lib/server/moderation/actions";
 
-// PUT /api/answers/:id - edit your own answer (never the automatic one); kept as a new revision
+// PUT /api/answers/:id - edit an answer (the author, 1,000 reputation or staff; never the automatic one); kept as a new revision
 export const PUT = handler(async (req, ctx) => {
   const viewer = await requireViewer(req); // 401
   const id = idParam((await ctx.params).id, ANSWER_NOT_FOUND); // 404

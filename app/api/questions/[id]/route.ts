@@ -25,7 +25,7 @@ export const GET = handler(async (req, ctx) => {
   return Response.json(presentQuestionDetail({ ...question, viewCount }, viewer));
 });
 
-// PUT /api/questions/:id - edit a question's title, description and tags (author only); kept as a new revision
+// PUT /api/questions/:id - edit a question's title, description and tags (the author, 1,000 reputation or staff; others suggest an edit); kept as a new revision
 export const PUT = handler(async (req, ctx) => {
   const viewer = await requireViewer(req); // 401
   const id = idParam((await ctx.params).id, QUESTION_NOT_FOUND); // 404

@@ -5,7 +5,7 @@ import { rollbackAnswer } from "@/lib/server/answers/mutations";
 import { ANSWER_NOT_FOUND, getAnswerOrThrow, getPresentedAnswerOrThrow } from "@/lib/server/answers/queries";
 import { REVISION_NOT_FOUND, getAnswerRevisionOrThrow } from "@/lib/server/revisions/queries";
 
-// POST /api/answers/:id/revisions/:n/rollback - restore revision n as a new revision (author only, never the automatic answer)
+// POST /api/answers/:id/revisions/:n/rollback - restore revision n as a new revision (the author, 1,000 reputation or staff; never the automatic answer)
 export const POST = handler(async (req, ctx) => {
   const viewer = await requireViewer(req); // 401
   const params = await ctx.params;

@@ -6,7 +6,7 @@ import { presentQuestionDetail } from "@/lib/server/questions/presenters";
 import { QUESTION_NOT_FOUND, getQuestionDetailOrThrow, getQuestionOrThrow } from "@/lib/server/questions/queries";
 import { REVISION_NOT_FOUND, getQuestionRevisionOrThrow } from "@/lib/server/revisions/queries";
 
-// POST /api/questions/:id/revisions/:n/rollback - restore revision n as a new revision (author only)
+// POST /api/questions/:id/revisions/:n/rollback - restore revision n as a new revision (the author, 1,000 reputation or staff)
 export const POST = handler(async (req, ctx) => {
   const viewer = await requireViewer(req); // 401
   const params = await ctx.params;
