@@ -1,9 +1,4 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import pg from "pg";
-
-import { DEMO_EMAIL, expect, expectAccessible, screenshots, signIn, test, uniqueEmail } from "./support";
+import { DEMO_EMAIL, e2eSql, expect, expectAccessible, screenshots, signIn, test, uniqueEmail } from "./support";
 
 /*
  * The admin dashboard (issue 14) as an admin, a member and a visitor meet it. An admin is made
@@ -11,33 +6,7 @@ import { DEMO_EMAIL, expect, expectAccessible, screenshots, signIn, test, unique
  * its instance lock, tests/e2e's server runs an embedded PostgreSQL in a temporary folder).
  */
 
-/** The e2e server's database: the embedded PostgreSQL of the Agora listening on E2E_PORT. */
-function e2eDatabaseUrl(): string {
-  const port = String(process.env.E2E_PORT ?? 3100);
-  for (const name of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("agora-e2e-"))) {
-    const dir = path.join(os.tmpdir(), name);
-    try {
-      const lock = JSON.parse(fs.readFileSync(path.join(dir, "agora.pid"), "utf8")) as { pid: number; url: string };
-      if (new URL(lock.url).port !== port) continue;
-      process.kill(lock.pid, 0); // throws unless that Agora is running
-      const pgPort = fs.readFileSync(path.join(dir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]!.trim();
-      return `postgresql://postgres:postgres@127.0.0.1:${pgPort}/agora`;
-    } catch {
-      // Another run's folder, or one being torn down.
-    }
-  }
-  throw new Error(`No running e2e server on port ${port} found in ${os.tmpdir()}`);
-}
-
-async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const sql = e2eSql;
 
 test.describe("the admin dashboard", () => {
   test("an admin sees activity as charts, the AI worker and the outbox, and retries a failed e-mail and AI answer", async ({ page }) => {

@@ -1,18 +1,11 @@
 import { randomInt } from "node:crypto";
-import pg from "pg";
 import type { Browser, Page } from "@playwright/test";
-import { e2eDatabaseUrl, expect, expectAccessible, postWithRetry, screenshots, test, uniqueEmail, waitForHydration } from "./support";
+import { e2eSql, expect, expectAccessible, postWithRetry, screenshots, test, uniqueEmail, waitForHydration } from "./support";
 
 const PASSWORD = "flags e2e password";
 
 async function makeModerator(userId: string) {
-  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
-  await client.connect();
-  try {
-    await client.query("UPDATE users SET role = 'moderator' WHERE id = $1", [userId]);
-  } finally {
-    await client.end();
-  }
+  await e2eSql("UPDATE users SET role = 'moderator' WHERE id = $1", [userId]);
 }
 
 /** A new member signed in in a browser context of their own (their own client address, so per-IP limits are theirs). */

@@ -1,42 +1,12 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { randomInt } from "node:crypto";
-import pg from "pg";
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, postWithRetry, screenshots, test, uniqueEmail, waitForHydration } from "./support";
+import { e2eSql, expect, expectAccessible, postWithRetry, screenshots, test, uniqueEmail, waitForHydration } from "./support";
 
 const PASSWORD = "question states e2e password";
 
-/**
- * The e2e server's database (scripts/e2e-server.ts runs an embedded PostgreSQL in a temporary
- * folder whose agora.pid names this port): the test sets roles and reputation there directly.
- */
-function e2eDatabaseUrl(): string {
-  const port = process.env.E2E_PORT ?? "3100";
-  for (const name of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("agora-e2e-"))) {
-    const dir = path.join(os.tmpdir(), name);
-    try {
-      const lock = JSON.parse(fs.readFileSync(path.join(dir, "agora.pid"), "utf8")) as { url?: string };
-      if (!lock.url?.endsWith(`:${port}`)) continue;
-      const dbPort = fs.readFileSync(path.join(dir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]!.trim();
-      return `postgresql://postgres:postgres@127.0.0.1:${dbPort}/agora`;
-    } catch {
-      // Another run's folder, or one being torn down.
-    }
-  }
-  throw new Error(`No e2e database found for port ${port}`);
-}
-
 async function updateUser(userId: string, set: { role?: string; reputation?: number }) {
-  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
-  await client.connect();
-  try {
-    if (set.role) await client.query("UPDATE users SET role = $2 WHERE id = $1", [userId, set.role]);
-    if (set.reputation) await client.query("UPDATE users SET reputation = $2 WHERE id = $1", [userId, set.reputation]);
-  } finally {
-    await client.end();
-  }
+  if (set.role) await e2eSql("UPDATE users SET role = $2 WHERE id = $1", [userId, set.role]);
+  if (set.reputation) await e2eSql("UPDATE users SET reputation = $2 WHERE id = $1", [userId, set.reputation]);
 }
 
 /** A new member signed in in a browser context of their own (their own client address, so per-IP limits are theirs). */

@@ -1,38 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { randomInt } from "node:crypto";
-import pg from "pg";
 import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, postWithRetry, screenshots, test, uniqueEmail, waitForHydration } from "./support";
+import { e2eSql, expect, expectAccessible, postWithRetry, screenshots, test, uniqueEmail, waitForHydration } from "./support";
 
 const PASSWORD = "suggested edits e2e password";
 
-/** The e2e server's database (as tests/e2e/flags-review.spec.ts finds it): reputation is set there, as earning it would take weeks. */
-function e2eDatabaseUrl(): string {
-  const port = process.env.E2E_PORT ?? "3100";
-  for (const name of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith("agora-e2e-"))) {
-    const dir = path.join(os.tmpdir(), name);
-    try {
-      const lock = JSON.parse(fs.readFileSync(path.join(dir, "agora.pid"), "utf8")) as { url?: string };
-      if (!lock.url?.endsWith(`:${port}`)) continue;
-      const dbPort = fs.readFileSync(path.join(dir, "postgres", "postmaster.pid"), "utf8").split("\n")[3]!.trim();
-      return `postgresql://postgres:postgres@127.0.0.1:${dbPort}/agora`;
-    } catch {
-      // Another run's folder, or one being torn down.
-    }
-  }
-  throw new Error(`No e2e database found for port ${port}`);
-}
-
 async function setReputation(userId: string, reputation: number) {
-  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
-  await client.connect();
-  try {
-    await client.query("UPDATE users SET reputation = $2 WHERE id = $1", [userId, reputation]);
-  } finally {
-    await client.end();
-  }
+  await e2eSql("UPDATE users SET reputation = $2 WHERE id = $1", [userId, reputation]);
 }
 
 /** A new member signed in in a browser context of their own (their own client address, so per-IP limits are theirs). */

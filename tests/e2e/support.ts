@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { randomInt } from "node:crypto";
+import pg from "pg";
 import { test as base, expect, type APIRequestContext, type APIResponse, type Locator, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "agora-demo";
@@ -143,4 +144,15 @@ export function e2eDatabaseUrl(): string {
     }
   }
   throw new Error(`No e2e database found for port ${port}`);
+}
+
+/** Runs one statement on the e2e server's database and returns its rows (test set-up that no API offers: roles, reputation, dates). */
+export async function e2eSql<T extends pg.QueryResultRow = pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
 }

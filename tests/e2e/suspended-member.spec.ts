@@ -1,6 +1,5 @@
-import pg from "pg";
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, e2eDatabaseUrl, expect, expectAccessible, screenshots, signIn, test, uniqueEmail, waitForHydration } from "./support";
+import { DEMO_PASSWORD, e2eSql, expect, expectAccessible, screenshots, signIn, test, uniqueEmail, waitForHydration } from "./support";
 
 // Issue 14, suspension: a suspended member signs in again with their password, reads every
 // page under a banner that says until when and why, and every write control they use answers
@@ -15,14 +14,8 @@ const MESSAGE = `Your account is suspended until ${MONTHS[UNTIL.getUTCMonth()]} 
 
 /** Suspends the member as suspendMember does (lib/server/moderation/actions.ts): the end, the reason, and every session ended. */
 async function suspend(userId: string) {
-  const client = new pg.Client({ connectionString: e2eDatabaseUrl() });
-  await client.connect();
-  try {
-    await client.query("UPDATE users SET suspended_until = $2, suspension_reason = $3, session_version = session_version + 1 WHERE id = $1", [userId, UNTIL, REASON]);
-    await client.query("DELETE FROM sessions WHERE user_id = $1", [userId]);
-  } finally {
-    await client.end();
-  }
+  await e2eSql("UPDATE users SET suspended_until = $2, suspension_reason = $3, session_version = session_version + 1 WHERE id = $1", [userId, UNTIL, REASON]);
+  await e2eSql("DELETE FROM sessions WHERE user_id = $1", [userId]);
 }
 
 /** The newest public question with an answer. */

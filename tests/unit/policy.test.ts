@@ -142,10 +142,37 @@ const staffOverrides: Partial<Record<Action, Partial<Record<StaffAudience, boole
   "admin.retryJobs": { admin: true },
   "review.view": { moderator: true, admin: true },
   "review.act": { moderator: true, admin: true },
+  // Staff edit, roll back and delete anyone's posts, and so suggest no edits (issues 13 and 14).
+  "question.edit": { moderator: true, admin: true },
+  "question.rollback": { moderator: true, admin: true },
+  "question.delete": { moderator: true, admin: true },
+  "question.suggestEdit": { moderator: false, admin: false },
+  "answer.edit": { moderator: true, admin: true },
+  "answer.rollback": { moderator: true, admin: true },
+  "answer.delete": { moderator: true, admin: true },
+  "answer.suggestEdit": { moderator: false, admin: false },
+  "comment.delete": { moderator: true, admin: true },
+  "suggestedEdit.view": { moderator: true, admin: true },
+  "suggestedEdit.review": { moderator: true, admin: true },
+  "suggestedEdit.list": { moderator: true, admin: true },
+  // Closing and locking: staff at once.
+  "question.close": { moderator: true, admin: true },
+  "question.closeAtOnce": { moderator: true, admin: true },
+  "question.lock": { moderator: true, admin: true },
+  // Moderating members (the rank rule is tested in "moderating members" below).
+  "user.moderate": { moderator: true, admin: true },
+  "user.suspend": { moderator: true, admin: true },
+  "user.deleteAsSpammer": { moderator: true, admin: true },
+  "user.changeRole": { admin: true },
+  "admin.changeRoles": { admin: true },
+  "audit.view": { moderator: true, admin: true },
 };
 /** Rows where `member` is more than "someone with no tie": the invitation is theirs. */
 const staffRowOverrides: Record<string, Partial<Record<StaffAudience, boolean>>> = {
   "group.cancelInvitation: an invitation to the member (group 7)": { moderator: false, admin: false, suspended: false },
+  // The automatic AI answer is revised by the AI worker, never edited by hand, staff included.
+  "answer.edit: the automatic AI answer": { moderator: false, admin: false },
+  "answer.rollback: the automatic AI answer": { moderator: false, admin: false },
 };
 const staffCells = rows.flatMap(([action, state, resource, , member]) =>
   (Object.keys(staffAudiences) as StaffAudience[]).map((audience) => ({
