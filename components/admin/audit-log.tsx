@@ -52,7 +52,8 @@ function detailsText(entry: AuditEntry): string | null {
   }
   if (entry.action === "user.role" && str(d.from) && str(d.to)) return `${str(d.from)} → ${str(d.to)}`;
   if (entry.action === "user.deleteAsSpammer") {
-    return `Removed ${plural(num(d.deletedQuestions) ?? 0, "question")}, ${plural(num(d.deletedAnswers) ?? 0, "answer")}, ${plural(num(d.deletedComments) ?? 0, "comment")}`;
+    const votes = num(d.removedVotes) ?? 0;
+    return `Removed ${plural(num(d.deletedQuestions) ?? 0, "question")}, ${plural(num(d.deletedAnswers) ?? 0, "answer")}, ${plural(num(d.deletedComments) ?? 0, "comment")}${votes ? ` and ${plural(votes, "vote")}` : ""}`;
   }
   if (num(d.flags) !== null) return `${plural(num(d.flags)!, "flag")} resolved`;
   const pairs = Object.entries(d).filter(([, v]) => typeof v === "string" || typeof v === "number" || typeof v === "boolean");

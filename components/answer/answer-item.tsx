@@ -119,7 +119,7 @@ export function AnswerItem({
             ) : null}
 
             {canAccept || answer.viewerCan.edit || answer.viewerCan.suggestEdit || answer.viewerCan.delete || answer.canFlag ? (
-              <div className="ml-auto flex items-center gap-1">
+              <div className="ml-auto flex flex-wrap items-center justify-end gap-1">
                 {canAccept ? (
                   <Button
                     type="button"

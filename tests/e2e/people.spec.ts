@@ -29,7 +29,7 @@ test.describe("people: profiles, members, following and settings", () => {
     const me = await registerMember(page.request, "Nadia", "Okafor");
     await page.goto(`/users/${me.id}`);
     await expect(page.getByRole("heading", { level: 1, name: "Nadia Okafor" })).toBeVisible();
-    await expect(page.getByText(me.email)).toBeVisible(); // only the owner sees it
+    await expect(page.getByRole("region", { name: "Nadia Okafor" }).getByText(me.email)).toBeVisible(); // only the owner sees it
     await expect(page.getByRole("tab", { name: "Saved (0)" })).toBeVisible();
     await expect(page.getByText("No Questions Yet")).toBeVisible();
 

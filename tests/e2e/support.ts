@@ -36,8 +36,14 @@ export async function screenshots(page: Page, name: string) {
   for (const [label, width, height] of [["desktop", 1280, 900], ["phone", 390, 844]] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(150);
-    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(scrollWidth, `${name} at ${width}px scrolls sideways`).toBeLessThanOrEqual(width);
+    const { scrollWidth, wide } = await page.evaluate((w) => {
+      // The innermost elements that reach past the right edge: what the failure names.
+      const past = [...document.querySelectorAll<HTMLElement>("body *")].filter((el) => el.getBoundingClientRect().right > w + 0.5);
+      const innermost = past.filter((el) => !past.some((other) => other !== el && el.contains(other)));
+      const wide = innermost.slice(0, 5).map((el) => `<${el.tagName.toLowerCase()} class="${String(el.className).slice(0, 80)}"> ${(el.textContent ?? "").slice(0, 40)}`);
+      return { scrollWidth: document.documentElement.scrollWidth, wide };
+    }, width);
+    expect(scrollWidth, `${name} at ${width}px scrolls sideways: ${wide.join(" | ")}`).toBeLessThanOrEqual(width);
     await page.screenshot({ path: path.join(shotsDir, `${name}-${label}.png`), fullPage: true });
   }
   if (original) await page.setViewportSize(original);

@@ -18,6 +18,8 @@ import { applyAdminEmails, applyAdminEmailsAtStart } from "@/lib/server/auth/adm
 import { resolveOAuthUser } from "@/lib/server/auth/accounts";
 import { readEnv } from "@/lib/config/env";
 import { closeRateLimitStore, resetLimit } from "@/lib/server/rate-limit";
+import { setQuestionVote, setVote } from "@/lib/server/votes/mutations";
+import { recomputeReputation } from "@/lib/server/reputation/ledger";
 import {
   countersOf, createAnswer, createComment, createQuestion, createTag, createUser, routeContext, sessionCookie, signedInRequest, unique, uniqueEmail,
   visitorRequest,
@@ -268,7 +270,7 @@ describe("POST /api/users/{id}/delete-as-spammer", () => {
 
     const res = await deleteSpammer(moderator, spammer.id, { reason: "Crypto spam ring" });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ deletedQuestions: 2, deletedAnswers: 1, deletedComments: 1 });
+    expect(res.body).toEqual({ deletedQuestions: 2, deletedAnswers: 1, deletedComments: 1, removedVotes: 0 });
 
     // Nothing of the spammer's is left.
     expect(await db.question.count({ where: { authorId: spammer.id } })).toBe(0);
@@ -296,10 +298,50 @@ describe("POST /api/users/{id}/delete-as-spammer", () => {
     expect(entry).toMatchObject({
       actorId: moderator.id,
       reason: "Crypto spam ring",
-      details: { deletedQuestions: 2, deletedAnswers: 1, deletedComments: 1, resolvedFlags: 2 },
+      details: { deletedQuestions: 2, deletedAnswers: 1, deletedComments: 1, removedVotes: 0, resolvedFlags: 2 },
     });
     // Gone: a second attempt is a 404.
     expect((await deleteSpammer(moderator, spammer.id)).status).toBe(404);
+  });
+
+  it("takes back the votes a spammer cast, with the scores, the reputation they moved and the notifications they caused", async () => {
+    const spammer = await withRole("member", "sockpuppet");
+    const friend = await withRole("member", "friend"); // whose posts the sock puppet pushed up
+    const rival = await withRole("member", "rival"); // whose answer it pushed down
+    const question = await createQuestion({ author: friend });
+    const friendAnswer = await createAnswer({ question, author: friend });
+    const rivalAnswer = await createAnswer({ question, author: rival });
+    const honest = await withRole("member", "honest-voter");
+    // Real votes, through the app's own vote code: scores, ledger and notifications as members cause them.
+    await setVote({ answer: friendAnswer, voter: honest, voteType: "up" });
+    await setVote({ answer: rivalAnswer, voter: honest, voteType: "up" }); // reputation above the floor of 1, so a down-vote shows
+    const before = {
+      friend: (await db.user.findUniqueOrThrow({ where: { id: friend.id } })).reputation,
+      rival: (await db.user.findUniqueOrThrow({ where: { id: rival.id } })).reputation,
+    };
+    await setVote({ answer: friendAnswer, voter: spammer, voteType: "up" });
+    await setVote({ answer: rivalAnswer, voter: spammer, voteType: "down" });
+    await setQuestionVote({ question, voter: spammer, voteType: "up" });
+    expect((await db.user.findUniqueOrThrow({ where: { id: friend.id } })).reputation).toBe(before.friend + 20);
+    expect((await db.user.findUniqueOrThrow({ where: { id: rival.id } })).reputation).toBe(before.rival - 2);
+    expect(await db.notification.count({ where: { actorId: spammer.id } })).toBeGreaterThan(0);
+
+    const res = await deleteSpammer(moderator, spammer.id, { reason: "Voting ring" });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ deletedQuestions: 0, deletedAnswers: 0, deletedComments: 0, removedVotes: 3 });
+
+    // Scores as if the sock puppet had never voted; the honest vote stays.
+    const score = async (id: number) => (await db.answer.findUniqueOrThrow({ where: { id } })).voteScore;
+    expect(await score(friendAnswer.id)).toBe(1);
+    expect(await score(rivalAnswer.id)).toBe(1);
+    expect((await db.question.findUniqueOrThrow({ where: { id: question.id } })).voteScore).toBe(0);
+    expect(await db.vote.count({ where: { userId: spammer.id } })).toBe(0);
+    expect(await db.questionVote.count({ where: { userId: spammer.id } })).toBe(0);
+    // Reputation back where the honest vote left it, and the counters agree with the ledger.
+    expect((await db.user.findUniqueOrThrow({ where: { id: friend.id } })).reputation).toBe(before.friend);
+    expect((await db.user.findUniqueOrThrow({ where: { id: rival.id } })).reputation).toBe(before.rival);
+    expect((await recomputeReputation(db, { userIds: [friend.id, rival.id] })).corrected).toBe(0);
+    expect(await db.notification.count({ where: { actorId: spammer.id } })).toBe(0);
   });
 });
 
@@ -451,7 +493,7 @@ describe("GET /api/admin/audit", () => {
       actor: { id: moderator.id, role: "moderator" },
       target: { type: "user", id: spammer.id, link: null, label: null },
       reason: "Audit the spammer",
-      details: { deletedQuestions: 0, deletedAnswers: 0, deletedComments: 0 },
+      details: { deletedQuestions: 0, deletedAnswers: 0, deletedComments: 0, removedVotes: 0 },
     });
     expect(JSON.stringify(all)).not.toContain("@example.com");
     expect(older).toMatchObject({ action: "user.suspend", target: { type: "user", id: target.id, link: `/users/${target.id}` }, reason: "Audit me", details: { days: 2 } });

@@ -38,8 +38,10 @@ export async function changeMemberRole(admin: Viewer, userId: string, role: Assi
  * Deletes a spammer in one transaction: every question, answer and comment they wrote (with
  * whatever hangs under them: others' answers on their questions, replies under their comments,
  * the posts' votes and reputation events), the open flags on their posts resolved as actioned
- * first, the rest of their reputation events, their pending spam checks, and then their
- * account as deleteAccount removes it. Counters (answers and comments per question and answer,
+ * first, the votes they cast on others' posts (sock puppets keep no score up: each score moves
+ * back, and the points those votes gave or took are returned), the notifications they caused,
+ * the rest of their reputation events, their pending spam checks, and then their account as
+ * deleteAccount removes it. Counters (answers and comments per question and answer,
  * questions per tag and group) move with the rows; the page-cache triggers drop the pages.
  * Staff accounts are refused (403, re-checked on the locked row); 404 for a gone account.
  * Posts are locked answers first, then questions, then (cascades) members: the order every
@@ -58,12 +60,14 @@ export async function deleteMemberAsSpammer(moderator: Viewer, userId: string, r
          WHERE author_id = ${userId}
             OR question_id IN (SELECT id FROM questions WHERE author_id = ${userId})
             OR id IN (SELECT answer_id FROM comments WHERE author_id = ${userId})
+            OR id IN (SELECT answer_id FROM votes WHERE user_id = ${userId})
          ORDER BY id FOR UPDATE`;
       await tx.$queryRaw`
         SELECT id FROM questions
          WHERE author_id = ${userId}
             OR id IN (SELECT question_id FROM answers WHERE author_id = ${userId})
             OR id IN (SELECT a.question_id FROM comments c JOIN answers a ON a.id = c.answer_id WHERE c.author_id = ${userId})
+            OR id IN (SELECT question_id FROM question_votes WHERE user_id = ${userId})
          ORDER BY id FOR UPDATE`;
 
       const flags = await tx.$executeRaw`
@@ -115,6 +119,36 @@ export async function deleteMemberAsSpammer(moderator: Viewer, userId: string, r
          WHERE g.id = s.group_id`;
       const questions = await tx.$executeRaw`DELETE FROM questions WHERE author_id = ${userId}`;
 
+      // The votes they cast on others' posts, each score moved back by what left it; the points
+      // those votes gave or took go with them (the ledger's triggers move the counters).
+      const [answerVotes] = await tx.$queryRaw<{ n: number }[]>`
+        WITH gone AS (
+          DELETE FROM votes WHERE user_id = ${userId} RETURNING answer_id, vote_type
+        ), per_answer AS (
+          SELECT answer_id, count(*)::int AS n,
+                 sum(CASE vote_type WHEN 'up' THEN 1 WHEN 'down' THEN -1 ELSE 0 END)::int AS d
+            FROM gone GROUP BY answer_id
+        ), moved AS (
+          UPDATE answers a SET vote_score = a.vote_score - p.d FROM per_answer p WHERE a.id = p.answer_id AND p.d <> 0 RETURNING a.id
+        )
+        SELECT COALESCE(sum(n), 0)::int AS n FROM per_answer`;
+      const [questionVotes] = await tx.$queryRaw<{ n: number }[]>`
+        WITH gone AS (
+          DELETE FROM question_votes WHERE user_id = ${userId} RETURNING question_id, vote_type
+        ), per_question AS (
+          SELECT question_id, count(*)::int AS n,
+                 sum(CASE vote_type WHEN 'up' THEN 1 WHEN 'down' THEN -1 ELSE 0 END)::int AS d
+            FROM gone GROUP BY question_id
+        ), moved AS (
+          UPDATE questions q SET vote_score = q.vote_score - p.d FROM per_question p WHERE q.id = p.question_id AND p.d <> 0 RETURNING q.id
+        )
+        SELECT COALESCE(sum(n), 0)::int AS n FROM per_question`;
+      await tx.$executeRaw`
+        DELETE FROM reputation_events
+         WHERE actor_id = ${userId} AND reason IN ('answer_upvoted', 'answer_downvoted', 'question_upvoted', 'question_downvoted')`;
+      // What they made others hear of (up-votes, follows, answers): nobody needs a spammer's notifications.
+      await tx.$executeRaw`DELETE FROM notifications WHERE actor_id = ${userId}`;
+
       await tx.$executeRaw`DELETE FROM reputation_events WHERE user_id = ${userId}`;
       await tx.$executeRaw`DELETE FROM spam_checks WHERE author_id = ${userId}`;
 
@@ -123,7 +157,12 @@ export async function deleteMemberAsSpammer(moderator: Viewer, userId: string, r
       authorizeMemberModeration(moderator, "user.deleteAsSpammer", { id: userId, role: after?.role });
       await removeAccountInTransaction(tx, userId);
 
-      const counts = { deletedQuestions: questions, deletedAnswers: answers?.n ?? 0, deletedComments: comments?.own ?? 0 };
+      const counts = {
+        deletedQuestions: questions,
+        deletedAnswers: answers?.n ?? 0,
+        deletedComments: comments?.own ?? 0,
+        removedVotes: (answerVotes?.n ?? 0) + (questionVotes?.n ?? 0),
+      };
       await recordAudit(
         { actorId: moderator.id, action: "user.deleteAsSpammer", targetType: "user", targetId: userId, reason: reason || null, details: { ...counts, resolvedFlags: flags } },
         tx,

@@ -20,6 +20,8 @@ export interface SpammerDeletionJson {
   deletedQuestions: number;
   deletedAnswers: number;
   deletedComments: number;
+  /** Votes they cast on others' questions and answers, taken off those posts' scores. */
+  removedVotes: number;
 }
 
 /**
