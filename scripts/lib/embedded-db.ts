@@ -196,6 +196,8 @@ const cannotRun = (what: string) => (error: NodeJS.ErrnoException) =>
   new StartError(`The embedded PostgreSQL's ${what} could not be run (${error.code ?? error.message}): check that the postgres user can enter this folder and its parents, or set DATABASE_URL.`);
 
 async function initialise(bin: string, dataDir: string, ids: Ids | null): Promise<void> {
+  // The parents must let the postgres user through (as root the server runs as postgres); only the cluster itself is private.
+  fs.mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   if (ids) fs.chownSync(dataDir, ids.uid, ids.gid);
   const pwfile = path.join(os.tmpdir(), `agora-pg-pw-${crypto.randomBytes(6).toString("hex")}`);
