@@ -2,6 +2,7 @@
 
 import { Layers, MessageSquare, Tags, Users } from "lucide-react";
 
+import { SignInPrompt } from "@/components/auth/sign-in-prompt";
 import { CategoryFollowButton } from "@/components/categories/category-follow-button";
 import { tagTintStyle } from "@/components/tags/tag-badge";
 import { useCategory, type CategoryDetail } from "@/lib/api-client/categories";
@@ -12,7 +13,8 @@ function count(n: number, one: string) {
 
 /**
  * The head of a category page: its name in its colour as the page title, its description, the
- * tag, question and follower counts (kept current after following), and Follow for members.
+ * tag, question and follower counts (kept current after following), and Follow for members
+ * ("Sign in to follow" for visitors, docs/DECISIONS.md).
  */
 export function CategoryHeader({
   initialCategory,
@@ -65,7 +67,11 @@ export function CategoryHeader({
             </div>
           </dl>
         </div>
-        {signedIn ? <CategoryFollowButton initialCategory={initialCategory} /> : null}
+        {signedIn ? (
+          <CategoryFollowButton initialCategory={initialCategory} />
+        ) : (
+          <SignInPrompt returnTo={`/categories/${category.id}`} label="Sign in to follow" variant="outline" size="default" />
+        )}
       </div>
     </header>
   );

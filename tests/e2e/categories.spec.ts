@@ -33,6 +33,7 @@ test.describe("categories", () => {
     const list = page.getByRole("list", { name: "Questions in Infrastructure" });
     await expect(list.getByRole("heading", { level: 3 }).first()).toHaveText(expected[0]!.title);
     await expect(page.getByRole("button", { name: /^(Follow|Unfollow)/ })).toHaveCount(0);
+    await expect(page.getByRole("main").getByRole("link", { name: "Sign in to follow" })).toHaveAttribute("href", `/login?callbackUrl=%2Fcategories%2F${id}`);
     await expectAccessible(page);
     await screenshots(page, "category-page-visitor");
 

@@ -67,7 +67,7 @@ describe("TagDirectory with categories", () => {
 });
 
 describe("CategoryHeader", () => {
-  it("shows the counts and description, and no Follow button to visitors", () => {
+  it("shows the counts and description, and visitors a sign-in link instead of Follow", () => {
     renderWithClient(<CategoryHeader initialCategory={category()} questionCount={7} signedIn={false} />);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("Web Development");
     expect(screen.getByText("Building for the browser.")).toBeInTheDocument();
@@ -75,6 +75,7 @@ describe("CategoryHeader", () => {
     expect(screen.getByText("7 questions")).toBeInTheDocument();
     expect(screen.getByText("3 followers")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Follow/ })).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Sign in to follow" })).toHaveAttribute("href", "/login?callbackUrl=%2Fcategories%2F1");
   });
 
   it("follows and unfollows with the spec's toasts, keeping the follower count current", async () => {
