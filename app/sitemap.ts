@@ -1,18 +1,23 @@
 import type { MetadataRoute } from "next";
 
 import { getSiteUrl } from "@/lib/seo/site-url";
-import { listSitemapProfiles, listSitemapQuestions, listSitemapTags } from "@/lib/server/sitemap/queries";
+import { listSitemapCategories, listSitemapProfiles, listSitemapQuestions, listSitemapTags } from "@/lib/server/sitemap/queries";
 
 // Read at request time: the questions change, and the base URL may come from the request's host.
 export const dynamic = "force-dynamic";
 
 /**
- * /sitemap.xml: the public pages, the newest 5,000 public questions, the tags in use and the
- * profiles their owners made public. Search results are not listed (robots.txt keeps them out).
+ * /sitemap.xml: the public pages, the newest 5,000 public questions, the tags in use, the
+ * categories and the profiles their owners made public. Search results are not listed (robots.txt keeps them out).
  */
 export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
   const base = await getSiteUrl();
-  const [questions, tags, profiles] = await Promise.all([listSitemapQuestions(), listSitemapTags(), listSitemapProfiles()]);
+  const [questions, tags, categories, profiles] = await Promise.all([
+    listSitemapQuestions(),
+    listSitemapTags(),
+    listSitemapCategories(),
+    listSitemapProfiles(),
+  ]);
   const newest = questions.reduce<Date | undefined>((max, q) => (!max || q.lastActivityAt > max ? q.lastActivityAt : max), undefined);
 
   return [
@@ -29,6 +34,11 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     })),
     ...tags.map((t) => ({
       url: `${base}/tags/${encodeURIComponent(t.name)}`,
+      changeFrequency: "daily" as const,
+      priority: 0.5,
+    })),
+    ...categories.map((c) => ({
+      url: `${base}/categories/${c.id}`,
       changeFrequency: "daily" as const,
       priority: 0.5,
     })),

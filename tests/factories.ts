@@ -61,6 +61,13 @@ export async function createTag(name?: string) {
   return db.tag.create({ data: { name: name ?? `tag-${unique()}` } });
 }
 
+/** A category with a unique name (and the given tags moved into it). */
+export async function createCategory({ name, tags = [] }: { name?: string; tags?: { id: number }[] } = {}) {
+  const category = await db.category.create({ data: { name: name ?? `Category ${unique()}`, color: "#2563eb", description: "Things that belong together." } });
+  if (tags.length > 0) await db.tag.updateMany({ where: { id: { in: tags.map((t) => t.id) } }, data: { categoryId: category.id } });
+  return category;
+}
+
 /** A question (optionally in a group, with tags), with zero answers, votes and comments. */
 export async function createQuestion({
   author,

@@ -11,7 +11,7 @@ const links = [
   { href: "/?filter=popular", label: "Popular", icon: Flame, matches: (path: string, filter: string | null) => path === "/" && filter === "popular" },
   { href: "/users", label: "Users", icon: Users, matches: (path: string) => path.startsWith("/users") },
   { href: "/groups", label: "Groups", icon: UsersRound, matches: (path: string) => path.startsWith("/groups") },
-  { href: "/tags", label: "Tags", icon: Tags, matches: (path: string) => path.startsWith("/tags") },
+  { href: "/tags", label: "Tags", icon: Tags, matches: (path: string) => path.startsWith("/tags") || path.startsWith("/categories") },
 ];
 
 /**

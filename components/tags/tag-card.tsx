@@ -11,16 +11,28 @@ function count(n: number, one: string) {
 }
 
 /** A tag in the directory: its badge, question and follower counts, Follow for members, and View Questions. */
-export function TagCard({ tag, signedIn, initialIsFollowing }: { tag: Tag; signedIn: boolean; initialIsFollowing?: boolean }) {
+export function TagCard({
+  tag,
+  signedIn,
+  initialIsFollowing,
+  headingLevel = 2,
+}: {
+  tag: Tag;
+  signedIn: boolean;
+  initialIsFollowing?: boolean;
+  /** 3 when the card sits under a section heading (the directory's categories). */
+  headingLevel?: 2 | 3;
+}) {
   const href = `/tags/${encodeURIComponent(tag.name)}`;
+  const Heading = headingLevel === 3 ? "h3" : "h2";
   return (
     <article className="flex h-full flex-col gap-4 rounded-xl border bg-card p-5 text-card-foreground shadow-xs transition-shadow hover:shadow-md">
       <div className="flex items-start justify-between gap-3">
-        <h2 className="min-w-0">
+        <Heading className="min-w-0">
           <Link href={href} className="inline-flex max-w-full rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
             <TagBadge tag={tag} />
           </Link>
-        </h2>
+        </Heading>
         {signedIn ? <TagFollowButton tag={tag} initialIsFollowing={initialIsFollowing} /> : null}
       </div>
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">

@@ -1,8 +1,9 @@
 "use client";
 
 import { useEffect, useId, useState } from "react";
-import { Search, Tags } from "lucide-react";
+import { ArrowRight, Search, Tags } from "lucide-react";
 
+import Link from "@/components/common/link";
 import { TagCard } from "@/components/tags/tag-card";
 import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { Input } from "@/components/ui/input";
@@ -19,21 +20,53 @@ export function tagCountText(total: number, search: string): string {
   return search ? `Found ${tags} matching “${search}”` : `${tags} available`;
 }
 
+/** What the directory shows of a category above its tags. */
+export interface TagDirectoryCategory {
+  id: number;
+  name: string;
+  color: string;
+  description: string | null;
+}
+
+/** A section of the directory: a category's loaded tags, or (category null) "Other" for the tags without one. */
+export interface TagSection {
+  category: TagDirectoryCategory | null;
+  tags: Tag[];
+}
+
+/**
+ * The loaded tags grouped by category, in the categories' order (by name), each keeping the
+ * list's order (most questions first); tags without a known category come last under "Other".
+ * Categories without a loaded tag are left out.
+ */
+export function groupTagsByCategory(tags: Tag[], categories: TagDirectoryCategory[]): TagSection[] {
+  const byId = new Map(categories.map((category) => [category.id, [] as Tag[]]));
+  const other: Tag[] = [];
+  for (const tag of tags) (tag.categoryId !== null ? (byId.get(tag.categoryId) ?? other) : other).push(tag);
+  const sections: TagSection[] = categories.map((category) => ({ category, tags: byId.get(category.id)! })).filter((section) => section.tags.length > 0);
+  if (other.length > 0) sections.push({ category: null, tags: other });
+  return sections;
+}
+
 /**
  * Explore Tags (SPEC.md section 2): a name search (kept in ?search=), the count line, the tag
- * cards with Follow for members, and more tags a page at a time. `initialPage` is the server's
- * first page for `initialSearch`; `initialFollowing` the member's follow state of its tags.
+ * cards with Follow for members grouped by category (tags without one under "Other"), and more
+ * tags a page at a time. `initialPage` is the server's first page for `initialSearch`;
+ * `initialFollowing` the member's follow state of its tags; `categories` every category by name
+ * (with none, the tags are one list).
  */
 export function TagDirectory({
   initialSearch,
   initialPage,
   initialFollowing,
   signedIn,
+  categories = [],
 }: {
   initialSearch: string;
   initialPage: ListPage<Tag>;
   initialFollowing: Record<number, boolean>;
   signedIn: boolean;
+  categories?: TagDirectoryCategory[];
 }) {
   const id = useId();
   const [input, setInput] = useState(initialSearch);
@@ -92,22 +125,93 @@ export function TagDirectory({
         <EmptyState icon={Tags}>{search ? `No tags match “${search}”.` : "No tags available"}</EmptyState>
       ) : (
         <>
-          <ul
-            className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
-            aria-label="Tags"
-            aria-busy={showingOld || undefined}
-            data-stale={showingOld || undefined}
-          >
-            {tags.map((tag) => (
-              <li key={tag.id} className={showingOld ? "opacity-60 transition-opacity" : undefined}>
-                <TagCard tag={tag} signedIn={signedIn} initialIsFollowing={initialFollowing[tag.id]} />
-              </li>
-            ))}
-          </ul>
+          {categories.length === 0 ? (
+            <TagGrid tags={tags} label="Tags" showingOld={showingOld} signedIn={signedIn} initialFollowing={initialFollowing} headingLevel={2} />
+          ) : (
+            <div className="space-y-8">
+              {groupTagsByCategory(tags, categories).map(({ category, tags: sectionTags }) => (
+                <TagCategorySection
+                  key={category?.id ?? "other"}
+                  category={category}
+                  tags={sectionTags}
+                  showingOld={showingOld}
+                  signedIn={signedIn}
+                  initialFollowing={initialFollowing}
+                />
+              ))}
+            </div>
+          )}
           <LoadMoreButton query={query} label="Load More Tags" />
         </>
       )}
     </div>
+  );
+}
+
+/** One category's tags under its name (a link to the category page), or the tags without one under "Other". */
+function TagCategorySection({
+  category,
+  tags,
+  showingOld,
+  signedIn,
+  initialFollowing,
+}: {
+  category: TagDirectoryCategory | null;
+  tags: Tag[];
+  showingOld: boolean;
+  signedIn: boolean;
+  initialFollowing: Record<number, boolean>;
+}) {
+  const headingId = useId();
+  const name = category?.name ?? "Other";
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
+        <div className="min-w-0">
+          <h2 id={headingId} className="flex items-center gap-2 text-lg font-semibold tracking-tight">
+            <span aria-hidden className="size-3 shrink-0 rounded-full" style={{ backgroundColor: category?.color ?? "var(--muted-foreground)" }} />
+            {name}
+          </h2>
+          {category?.description ? <p className="mt-0.5 text-sm text-muted-foreground">{category.description}</p> : null}
+        </div>
+        {category ? (
+          <Link
+            href={`/categories/${category.id}`}
+            className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            View category<span className="sr-only"> {name}</span>
+            <ArrowRight className="size-3.5" aria-hidden />
+          </Link>
+        ) : null}
+      </div>
+      <TagGrid tags={tags} label={category ? `Tags in ${name}` : "Other tags"} showingOld={showingOld} signedIn={signedIn} initialFollowing={initialFollowing} headingLevel={3} />
+    </section>
+  );
+}
+
+function TagGrid({
+  tags,
+  label,
+  showingOld,
+  signedIn,
+  initialFollowing,
+  headingLevel,
+}: {
+  tags: Tag[];
+  label: string;
+  showingOld: boolean;
+  signedIn: boolean;
+  initialFollowing: Record<number, boolean>;
+  headingLevel: 2 | 3;
+}) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={label} aria-busy={showingOld || undefined} data-stale={showingOld || undefined}>
+      {tags.map((tag) => (
+        <li key={tag.id} className={showingOld ? "opacity-60 transition-opacity" : undefined}>
+          <TagCard tag={tag} signedIn={signedIn} initialIsFollowing={initialFollowing[tag.id]} headingLevel={headingLevel} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

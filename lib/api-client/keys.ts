@@ -97,6 +97,16 @@ export const keys = {
     questionPages: (id: number, sort: TagQuestionSort = "newest") => ["/api/tags", id, "questions", "pages", { sort }] as const,
   },
 
+  categories: {
+    all: ["/api/categories"] as const,
+    /** Every category with its counts and the viewer's follow state. */
+    list: ["/api/categories"] as const,
+    /** A category with its tags (GET /api/categories/{id}). */
+    detail: (id: number) => ["/api/categories", id] as const,
+    /** The pages of a category page's newest questions (an infinite query). */
+    questionPages: (id: number) => ["/api/categories", id, "questions", "pages"] as const,
+  },
+
   groups: {
     all: ["/api/groups"] as const,
     list: (params: KeyParams = {}) => ["/api/groups", params] as const,

@@ -19,6 +19,8 @@ export const QUESTION_PAGE_SIZE = 20;
 export const TAG_PAGE_SIZE = 24;
 /** Questions per page of a tag page. */
 export const TAG_QUESTION_PAGE_SIZE = 20;
+/** Questions per page of a category page. */
+export const CATEGORY_QUESTION_PAGE_SIZE = 20;
 /** Results per page of the search page. */
 export const SEARCH_PAGE_SIZE = 20;
 /** Notifications per page of the notifications page. */

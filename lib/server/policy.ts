@@ -223,6 +223,7 @@ const table = {
   "comment.delete": { visitor: "no", member: authorOrStaff },
   "tag.create": { visitor: "no", member: "yes" },
   "tag.follow": { visitor: "no", member: "yes" },
+  "category.follow": { visitor: "no", member: "yes" }, // follow and unfollow; the following feed adds the category's tags
   "user.follow": { visitor: "no", member: followableMember },
   "user.editProfile": { visitor: "no", member: isSelf },
   "user.viewSaved": { visitor: "no", member: isSelf },

@@ -138,6 +138,10 @@ const limits = {
     points: 100, duration: 24 * 60 * 60, key: "member", source: "Agora (Discourse: max_bookmarks_per_day 20 is the like of it; tags notify nobody)",
     message: "You can follow at most 100 tags a day. Please try again tomorrow.",
   },
+  categoryFollowDaily: {
+    points: 20, duration: 24 * 60 * 60, key: "member", source: "Agora (categories are few and curated; Discourse: max_bookmarks_per_day 20 is the like of it; categories notify nobody)",
+    message: "You can follow at most 20 categories a day. Please try again tomorrow.",
+  },
   profileEditHourly: {
     points: 30, duration: 60 * 60, key: "member", source: "Agora (a profile is public text: names, bio, links)",
     message: "You have changed your profile many times this hour. Please try again later.",

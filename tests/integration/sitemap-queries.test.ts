@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { db } from "@/lib/server/db";
-import { listSitemapProfiles, listSitemapQuestions, listSitemapTags } from "@/lib/server/sitemap/queries";
-import { createGroup, createQuestion, createTag, createUser } from "@/tests/factories";
+import { listSitemapCategories, listSitemapProfiles, listSitemapQuestions, listSitemapTags } from "@/lib/server/sitemap/queries";
+import { createCategory, createGroup, createQuestion, createTag, createUser } from "@/tests/factories";
 
 afterAll(async () => {
   await db.$disconnect();
@@ -31,6 +31,12 @@ describe("sitemap queries", () => {
     const names = (await listSitemapTags()).map((t) => t.name);
     expect(names).toContain(used.name);
     expect(names).not.toContain(unused.name);
+  });
+
+  it("lists every category", async () => {
+    const [empty, full] = [await createCategory(), await createCategory({ tags: [await createTag()] })];
+    const ids = (await listSitemapCategories()).map((c) => c.id);
+    expect(ids).toEqual(expect.arrayContaining([empty.id, full.id]));
   });
 
   it("lists the profiles visitors may read: public or never set, not registered-only, private, deleted or the AI's", async () => {

@@ -10,7 +10,7 @@ import { hashEmailToken, type EmailTokenPurpose } from "@/lib/server/auth/email-
 import { db } from "@/lib/server/db";
 import { resetLimit } from "@/lib/server/rate-limit";
 import { suspensionMessage } from "@/lib/suspension";
-import { createAnswer, createComment, createGroup, createGroupInvitation, createJoinRequest, createQuestion, unique } from "@/tests/factories";
+import { createAnswer, createCategory, createComment, createGroup, createGroupInvitation, createJoinRequest, createQuestion, unique } from "@/tests/factories";
 import {
   callRoute, createMember, createWorld, discoverRoutes, freshCookie, isolateTestFile, privateStrings, routeKey, WORLD_PASSWORD,
   type ApiRoute, type CallOptions, type World,
@@ -449,6 +449,23 @@ const table: Record<string, Case[]> = {
   "GET /api/tags/[id]/stats": [{ name: "a tag", expect: all(200), request: (w) => ({ params: { id: id(w.tag) } }) }],
   "GET /api/tags/by-name/[name]": [{ name: "a tag", expect: all(200), request: (w) => ({ params: { name: w.tag.name } }) }],
   "GET /api/tags": [{ name: "all tags", expect: all(200), request: () => ({}) }],
+  "GET /api/categories": [{ name: "all categories", expect: all(200), request: () => ({}) }],
+  "GET /api/categories/[id]": [
+    { name: "a category", expect: all(200), request: async (w) => ({ params: { id: id(await createCategory({ tags: [w.tag] })) } }) },
+    { name: "an unknown category", expect: all(404), request: () => ({ params: { id: "2000000000" } }) },
+  ],
+  "GET /api/categories/[id]/questions": [
+    { name: "a category", expect: all(200), request: async (w) => ({ params: { id: id(await createCategory({ tags: [w.tag] })) } }) },
+    { name: "an unknown category", expect: all(404), request: () => ({ params: { id: "2000000000" } }) },
+  ],
+  "POST /api/categories/[id]/follow": [
+    { name: "a category", expect: membersOnly(200), request: async () => ({ params: { id: id(await createCategory()) } }) },
+    { name: "an unknown category", expect: membersOnly(404), request: () => ({ params: { id: "2000000000" } }) },
+  ],
+  "DELETE /api/categories/[id]/follow": [
+    { name: "a category", expect: membersOnly(200), request: async () => ({ params: { id: id(await createCategory()) } }) },
+    { name: "an unknown category", expect: membersOnly(404), request: () => ({ params: { id: "2000000000" } }) },
+  ],
   "POST /api/tags": [{ name: "a new tag", expect: membersOnly(201), request: () => json({ name: `t${unique()}` }) }],
   "POST /api/upload/image": [{ name: "a small PNG", expect: membersOnly(201), request: () => ({ body: imageForm() }) }],
   "GET /api/users/[id]/answers": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],

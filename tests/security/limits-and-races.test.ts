@@ -5,7 +5,7 @@
 import sharp from "sharp";
 import { db } from "@/lib/server/db";
 import { rateLimits, resetLimit, type LimiterName } from "@/lib/server/rate-limit";
-import { countersOf, createAnswer, createComment, createGroup, createQuestion, createTag, createUser, groupCountersOf, unique } from "@/tests/factories";
+import { countersOf, createAnswer, createCategory, createComment, createGroup, createQuestion, createTag, createUser, groupCountersOf, unique } from "@/tests/factories";
 import { callRoute, createMember, discoverRoutes, isolateTestFile, routeKey, WORLD_PASSWORD, type ApiRoute, type CallOptions } from "@/tests/security/support";
 
 let routes: ApiRoute[];
@@ -259,6 +259,14 @@ const scenarios: Record<LimiterName, () => Promise<void>> = {
     for (let i = 0; i <= rateLimits.tagFollowDaily.points; i++) tags.push(await createTag());
     await expectLimit("tagFollowDaily", (i) => callRoute(route("POST /api/tags/[id]/follow"), { cookie: fan.cookie, params: { id: String(tags[i]!.id) } }));
     expect(await db.tagFollow.count({ where: { userId: fan.user.id } })).toBe(rateLimits.tagFollowDaily.points);
+  },
+  // Category follows: 20 new follows a day.
+  categoryFollowDaily: async () => {
+    const fan = await createMember(`catfan-${unique()}`);
+    const categories: { id: number }[] = [];
+    for (let i = 0; i <= rateLimits.categoryFollowDaily.points; i++) categories.push(await createCategory());
+    await expectLimit("categoryFollowDaily", (i) => callRoute(route("POST /api/categories/[id]/follow"), { cookie: fan.cookie, params: { id: String(categories[i]!.id) } }));
+    expect(await db.categoryFollow.count({ where: { userId: fan.user.id } })).toBe(rateLimits.categoryFollowDaily.points);
   },
   // A profile is public text: 30 edits an hour.
   profileEditHourly: async () => {

@@ -68,6 +68,7 @@ const rows: Row[] = [
   ["comment.delete", "own comment", { authorId: OWNER, depth: 1 }, N, N, Y, N],
   ["tag.create", "-", undefined, N, Y, Y, Y],
   ["tag.follow", "-", undefined, N, Y, Y, Y],
+  ["category.follow", "-", undefined, N, Y, Y, Y],
   ["user.follow", "a member", { id: OWNER }, N, Y, N, Y],
   ["user.follow", "the Agora AI account", { id: "assistant-id", isAssistant: true }, N, N, N, N],
   ["user.follow", "a deleted account", { id: "gone-id", deletedAt: new Date(0) }, N, N, N, N],

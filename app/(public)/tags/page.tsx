@@ -3,6 +3,7 @@ import type { Metadata } from "next";
 import { TagDirectory } from "@/components/tags/tag-directory";
 import { TAG_PAGE_SIZE } from "@/lib/api-client/paging";
 import { getViewer } from "@/lib/server/auth/session";
+import { listCategories } from "@/lib/server/categories/queries";
 import { presentTag } from "@/lib/server/tags/presenters";
 import { countTags, isFollowingTag, listTags } from "@/lib/server/tags/queries";
 import { tagListQuerySchema } from "@/lib/validation/tags";
@@ -23,13 +24,14 @@ function searchOf(params: Record<string, string | string[] | undefined>): string
   return parsed.success ? (parsed.data.search ?? "") : "";
 }
 
-/** /tags "Explore Tags" (SPEC.md section 2), for visitors and members; members also see Follow. */
+/** /tags "Explore Tags" (SPEC.md section 2), grouped by category, for visitors and members; members also see Follow. */
 export default async function TagsPage({ searchParams }: Props) {
   const viewer = await getViewer();
   const search = searchOf(await searchParams);
-  const [page, total] = await Promise.all([
+  const [page, total, categories] = await Promise.all([
     listTags(viewer, { search: search || undefined, limit: TAG_PAGE_SIZE }),
     countTags({ search: search || undefined }),
+    listCategories(null), // names and colours only: the viewer's follow state is the category page's
   ]);
   const following = viewer ? await Promise.all(page.rows.map((tag) => isFollowingTag(viewer, tag.id))) : [];
   const initialFollowing = Object.fromEntries(page.rows.map((tag, i) => [tag.id, following[i] ?? false]));
@@ -41,6 +43,7 @@ export default async function TagsPage({ searchParams }: Props) {
         initialPage={{ items: page.rows.map(presentTag), nextCursor: page.nextCursor, total }}
         initialFollowing={viewer ? initialFollowing : {}}
         signedIn={viewer !== null}
+        categories={categories.map(({ id, name, color, description }) => ({ id, name, color, description }))}
       />
     </div>
   );

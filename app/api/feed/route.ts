@@ -5,7 +5,7 @@ import { presentQuestionSummary } from "@/lib/server/questions/presenters";
 import { countFollowingQuestions, listFollowingQuestions } from "@/lib/server/questions/queries";
 import { pageQuerySchema, searchParamsOf } from "@/lib/validation/questions";
 
-// GET /api/feed - the member's following feed: questions in followed tags or by followed members, newest first
+// GET /api/feed - the member's following feed: questions in followed tags or categories, or by followed members, newest first
 export const GET = handler(async (req) => {
   const viewer = await requireViewer(req); // 401
   const query = pageQuerySchema.parse(searchParamsOf(req.url)); // 400

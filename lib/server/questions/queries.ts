@@ -25,6 +25,8 @@ export interface QuestionListFilters {
   /** A tag name (lower-case); an unknown name gives an empty list. */
   tag?: string;
   tagId?: number;
+  /** Only questions with at least one tag of this category (a category page). */
+  categoryId?: number;
   /** "notAccepted": no answer accepted yet (answered or not). */
   answers?: "answered" | "unanswered" | "notAccepted";
   /** Only the questions of this group (a group page; its visibility is still applied). */
@@ -92,6 +94,7 @@ export function questionListWhere(viewer: Viewer | null, filters: QuestionListFi
   const and: Prisma.QuestionWhereInput[] = [visibleQuestionsWhere(viewer)];
   if (filters.tag !== undefined) and.push({ tags: { some: { tag: { name: filters.tag } } } });
   if (filters.tagId !== undefined) and.push({ tags: { some: { tagId: filters.tagId } } });
+  if (filters.categoryId !== undefined) and.push({ tags: { some: { tag: { categoryId: filters.categoryId } } } });
   if (filters.answers === "answered") and.push({ answerCount: { gt: 0 } });
   if (filters.answers === "unanswered") and.push({ answerCount: 0 });
   if (filters.answers === "notAccepted") and.push({ acceptedAnswerId: null });
@@ -108,7 +111,10 @@ export function questionListWhere(viewer: Viewer | null, filters: QuestionListFi
   return { AND: and };
 }
 
-/** The where clause of a member's following feed: questions in tags they follow or by members they follow. */
+/**
+ * The where clause of a member's following feed: questions in tags they follow, in any tag of a
+ * category they follow, or by members they follow.
+ */
 export function followingFeedWhere(viewer: Viewer): Prisma.QuestionWhereInput {
   return {
     AND: [
@@ -116,6 +122,7 @@ export function followingFeedWhere(viewer: Viewer): Prisma.QuestionWhereInput {
       {
         OR: [
           { tags: { some: { tag: { followers: { some: { userId: viewer.id } } } } } },
+          { tags: { some: { tag: { category: { followers: { some: { userId: viewer.id } } } } } } },
           { author: { followers: { some: { followerId: viewer.id } } } },
         ],
       },
@@ -142,8 +149,10 @@ export async function listQuestions(viewer: Viewer | null, options: QuestionList
 
 /** How many questions the viewer may see under these filters (X-Total-Count). */
 export async function countQuestions(viewer: Viewer | null, filters: QuestionListFilters = {}): Promise<number> {
-  const { tag, tagId, answers, groupId, text } = filters;
-  if (tag === undefined && tagId === undefined && answers === undefined && groupId === undefined && !text) return countVisibleQuestions(viewer);
+  const { tag, tagId, categoryId, answers, groupId, text } = filters;
+  if (tag === undefined && tagId === undefined && categoryId === undefined && answers === undefined && groupId === undefined && !text) {
+    return countVisibleQuestions(viewer);
+  }
   return db.question.count({ where: questionListWhere(viewer, filters) });
 }
 
@@ -170,7 +179,7 @@ export async function countVisibleQuestions(viewer: Viewer | null): Promise<numb
   return row?.count ?? 0;
 }
 
-/** One page of the member's following feed (followed tags and followed members), newest first. */
+/** One page of the member's following feed (followed tags, categories and members), newest first. */
 export async function listFollowingQuestions(viewer: Viewer, page: PageOptions = {}): Promise<Page<QuestionSummaryRow>> {
   return listPage(viewer, followingFeedWhere(viewer), "newest", page);
 }

@@ -29,6 +29,11 @@ export async function listSitemapTags(limit = SITEMAP_TAG_LIMIT): Promise<{ name
   });
 }
 
+/** Every category (they are few; each has a page of its tags and questions), oldest first. */
+export async function listSitemapCategories(): Promise<{ id: number; createdAt: Date }[]> {
+  return db.category.findMany({ select: { id: true, createdAt: true }, orderBy: [{ id: "asc" }] });
+}
+
 /**
  * Members whose profile a visitor may read (privacy setting "public", the default when unset):
  * never a deleted account or the Agora AI account, most recently changed first.

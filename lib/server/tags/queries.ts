@@ -110,6 +110,12 @@ export async function getTagByNameOrThrow(name: string, viewer: Viewer | null): 
   return (await withVisibleCounts([row], viewer))[0]!;
 }
 
+/** Every tag of a category, most questions first (then oldest), with the counts the viewer may see. */
+export async function listCategoryTags(categoryId: number, viewer: Viewer | null): Promise<TagRow[]> {
+  const rows = await db.tag.findMany({ where: { categoryId }, select: tagSelect, orderBy: [{ questionCount: "desc" }, { id: "asc" }] });
+  return withVisibleCounts(rows, viewer);
+}
+
 /** Whether the viewer follows the tag (false for visitors). */
 export async function isFollowingTag(viewer: Viewer | null, tagId: number): Promise<boolean> {
   if (!viewer) return false;
