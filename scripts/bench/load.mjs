@@ -61,7 +61,12 @@ function makeRequest(kind, counter) {
     case "api-questions":
       return { method: "GET", path: "/api/questions" };
     case "search":
-      return { method: "GET", path: `/api/search?q=${encodeURIComponent(searchWords[rand(searchWords.length)] + " " + searchWords[rand(searchWords.length)])}` };
+      // As members: visitors' searches are limited per address (searchVisitor, 30 a minute), and the bench comes from one.
+      return {
+        method: "GET",
+        path: `/api/search?q=${encodeURIComponent(searchWords[rand(searchWords.length)] + " " + searchWords[rand(searchWords.length)])}`,
+        headers: { cookie: cookies[rand(Math.min(100, cookies.length))] },
+      };
     case "home-feed":
       return { method: "GET", path: "/", headers: { cookie: cookies[rand(Math.min(100, cookies.length))] } };
     case "post-question": {

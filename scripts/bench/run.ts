@@ -268,7 +268,7 @@ async function countSql(admin: pg.Client, dbName: string, plan: Plan, samples: n
       "question-page-zipf": () => [`/questions/${id}`, {}],
       "api-question": () => [`/api/questions/${id}`, {}],
       "api-questions": () => [`/api/questions`, {}],
-      search: () => [`/api/search?q=${encodeURIComponent(`${word()} ${word()}`)}`, {}],
+      search: () => [`/api/search?q=${encodeURIComponent(`${word()} ${word()}`)}`, { headers: { cookie: plan.cookies[i % 100]! } }],
       "home-feed": () => [`/`, { headers: { cookie: plan.cookies[i % 100]! } }],
       "post-question": () => [
         "/api/questions",
@@ -422,7 +422,7 @@ async function main() {
       ["home-feed", "member home feed"],
       ["api-questions", "GET /api/questions"],
       ["api-question", "GET /api/questions/{id}"],
-      ["search", "search (GET /api/search)"],
+      ["search", "search (GET /api/search, as a member)"],
     ];
     const writeCases: [CaseKind, string][] = [
       ["post-question", "post a question"],
