@@ -66,6 +66,8 @@ for (const [label, viewport] of [
 ] as const) {
   test.describe(`e-mail you can trust (${label})`, () => {
     test.use({ viewport });
+    // Each test waits for up to two e-mails from the outbox loop (30 s each at most) besides its pages.
+    test.describe.configure({ timeout: 120_000 });
 
     test("sign up, see the banner, resend, open the e-mailed link: verified and the banner is gone", async ({ page }) => {
       const email = uniqueEmail(`verify-${label}`);
