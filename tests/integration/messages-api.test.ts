@@ -35,7 +35,7 @@ const unread = (user: User | null) => call(unreadRoute, "/api/conversations/unre
 const block = (user: User | null, id: string, method: "POST" | "DELETE" = "POST") =>
   call(method === "POST" ? blockRoute : unblockRoute, `/api/users/${id}/block`, { user, method, params: { id } });
 
-async function member(tag: string, privacy?: Record<string, unknown>) {
+async function member(tag: string, privacy?: Record<string, boolean | string>) {
   const user = await createUser({ tag, firstName: tag[0]!.toUpperCase() + tag.slice(1), lastName: "Tester" });
   if (privacy) await db.user.update({ where: { id: user.id }, data: { privacySettings: privacy } });
   return user;
