@@ -102,7 +102,8 @@ function MessageBubble({ message }: { message: DirectMessage }) {
       <div
         className={cn(
           "max-w-[85%] rounded-2xl px-3.5 py-2 text-sm sm:max-w-[75%]",
-          own ? "rounded-br-sm bg-primary text-primary-foreground [&_a]:text-primary-foreground [&_a]:underline" : "rounded-bl-sm bg-muted text-foreground",
+          // Tinted rather than solid: the Markdown's own colours (links, code) keep their contrast in both bubbles.
+          own ? "rounded-br-sm border border-primary/25 bg-primary/10 text-foreground dark:bg-primary/20" : "rounded-bl-sm border bg-muted text-foreground",
         )}
       >
         <span className="sr-only">{own ? "You" : displayName(message.sender)}: </span>
