@@ -6,6 +6,8 @@ const SOFIA = "sofia@demo.agora.dev";
 
 /** The open conversation polls every 4 s: allow a few periods. */
 const NEW_MESSAGE_TIMEOUT_MS = 20_000;
+/** What a page fetches after hydration (the blocked list) waits on hydration, slow on a busy machine. */
+const AFTER_HYDRATION = { timeout: 30_000 };
 
 async function idOf(email: string): Promise<string> {
   const [row] = await e2eSql<{ id: string }>("SELECT id FROM users WHERE email = $1", [email]);
@@ -46,7 +48,7 @@ test.describe("direct messages", () => {
     const danielContext = await browser.newContext();
     const daniel = await danielContext.newPage();
     await signIn(daniel, DANIEL, DEMO_PASSWORD);
-    await expect(daniel.getByRole("banner").getByRole("link", { name: /^Messages, 1 unread conversation/ })).toBeVisible();
+    await expect(daniel.getByRole("banner").getByRole("link", { name: /^Messages, 1 unread conversation/ })).toBeVisible(AFTER_HYDRATION);
     await daniel.goto("/messages");
     await expect(daniel.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
     const row = daniel.getByRole("link", { name: /Maya/ }).filter({ hasText: stamp });
@@ -87,7 +89,7 @@ test.describe("direct messages", () => {
     // Daniel blocks Maya from her profile: her composer gives way to a notice, and Daniel unblocks her in Settings > Privacy.
     await daniel.goto(`/users/${mayaId}`);
     await daniel.getByRole("button", { name: /^Block/ }).click();
-    await expect(daniel.getByRole("button", { name: /^Unblock/ })).toBeVisible();
+    await expect(daniel.getByRole("button", { name: /^Unblock/ })).toBeVisible(AFTER_HYDRATION);
     await expect(daniel.getByRole("button", { name: /^Message/ })).toHaveCount(0);
     const refused = await maya.request.post("/api/messages", { data: { recipientId: danielId, content: "Hello?" } });
     expect(refused.status()).toBe(403);
@@ -96,11 +98,11 @@ test.describe("direct messages", () => {
     await expect(maya.getByText(/You can't reply to this conversation/)).toBeVisible();
     await daniel.goto("/settings?tab=privacy");
     const blocked = daniel.getByRole("list", { name: "Blocked members" });
-    await expect(blocked.getByRole("link", { name: /Maya/ })).toBeVisible();
+    await expect(blocked.getByRole("link", { name: /Maya/ })).toBeVisible(AFTER_HYDRATION);
     await expectAccessible(daniel);
     await screenshots(daniel, "messages-blocked-settings");
     await blocked.getByRole("button", { name: /^Unblock/ }).click();
-    await expect(daniel.getByText("You have not blocked anyone.")).toBeVisible();
+    await expect(daniel.getByText("You have not blocked anyone.")).toBeVisible(AFTER_HYDRATION);
     await maya.reload();
     await expect(maya.getByRole("textbox", { name: /^Message to / })).toBeVisible();
 
