@@ -32,6 +32,9 @@ test.describe("direct messages", () => {
     const maya = await mayaContext.newPage();
     await signIn(maya, MAYA, DEMO_PASSWORD);
     await maya.goto(`/users/${danielId}`);
+    await expect(maya.getByRole("button", { name: /^Block/ })).toBeVisible();
+    await expectAccessible(maya);
+    await screenshots(maya, "messages-profile-buttons");
     await maya.getByRole("button", { name: /^Message/ }).click();
     const dialog = maya.getByRole("dialog");
     await expect(dialog.getByRole("heading", { name: /^Message / })).toBeVisible();
