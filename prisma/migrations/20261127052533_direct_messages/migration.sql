@@ -65,6 +65,3 @@ ALTER TABLE "user_blocks" ADD CONSTRAINT "user_blocks_blocker_id_fkey" FOREIGN K
 -- AddForeignKey
 ALTER TABLE "user_blocks" ADD CONSTRAINT "user_blocks_blocked_id_fkey" FOREIGN KEY ("blocked_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- One row per pair, in one order: the unique index then holds whoever writes first.
-ALTER TABLE "conversations" ADD CONSTRAINT "conversations_ordered_pair" CHECK ("user_a_id" < "user_b_id");
-ALTER TABLE "user_blocks" ADD CONSTRAINT "user_blocks_not_self" CHECK ("blocker_id" <> "blocked_id");
