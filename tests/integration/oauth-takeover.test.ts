@@ -4,7 +4,7 @@
 // (register with the victim's address, wait for the victim's OAuth sign-in, then use the
 // password on the account the victim uses) is tried here, step by step, and fails.
 import crypto from "node:crypto";
-import NextAuth, { type Account, type NextAuthOptions, type Profile, type User } from "next-auth";
+import { type Account, type NextAuthOptions, type Profile, type User } from "next-auth";
 import { db } from "@/lib/server/db";
 import { closeRateLimitStore } from "@/lib/server/rate-limit";
 import { authOptions } from "@/lib/server/auth/options";
@@ -17,6 +17,7 @@ import { POST as register } from "@/app/api/register/route";
 import { POST as forgotPassword } from "@/app/api/auth/forgot-password/route";
 import { POST as resetPassword } from "@/app/api/auth/reset-password/route";
 import { createUser, routeContext, unique, visitorRequest } from "@/tests/factories";
+import { callNextAuth } from "@/tests/support/next-auth-call";
 import { startFakeOidc, type FakeIdentity, type FakeOidc } from "@/tests/support/fake-oidc";
 
 const ctx = routeContext();
@@ -171,40 +172,12 @@ describe("through next-auth's OAuth flow with an OpenID Connect provider", () =>
     cookies: Cookies;
   }
 
-  /** One call of next-auth's Node handler (as tests/integration/auth-nextauth.test.ts drives it), with query parameters. */
+  /** One call of next-auth's Node handler (tests/support/next-auth-call.ts) with this suite's options; the redirect and the cookies it set. */
   async function call(action: string, { method = "GET", providerId, body, query = {}, cookies = {} }: { method?: string; providerId?: string; body?: Record<string, string>; query?: Record<string, string>; cookies?: Cookies }): Promise<Answer> {
-    const headers = new Map<string, string | string[]>();
-    const answer: Answer & { body?: unknown } = { status: 200, cookies: {} };
-    const res = {
-      status(code: number) {
-        answer.status = code;
-        return res;
-      },
-      setHeader(name: string, value: string | string[]) {
-        headers.set(name.toLowerCase(), value);
-        return res;
-      },
-      getHeader: (name: string) => headers.get(name.toLowerCase()),
-      end() {},
-      json(value: unknown) {
-        answer.body = value;
-      },
-      send(value: unknown) {
-        answer.body = value;
-      },
-    };
-    const req = {
-      method,
-      query: { ...query, nextauth: providerId ? [action, providerId] : [action] },
-      body,
-      cookies,
-      headers: { host: "localhost:3000", "x-forwarded-proto": "http", "x-forwarded-for": ip(), "user-agent": "jest-oauth" },
-    };
-    await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<void>)(req, res, options);
-    const location = headers.get("location");
-    answer.redirect = typeof location === "string" ? location : (answer.body as { url?: string } | undefined)?.url;
-    const setCookie = headers.get("set-cookie");
-    for (const line of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+    const raw = await callNextAuth(action, { method, providerId, body, query, cookies, forwardedFor: ip(), userAgent: "jest-oauth", options });
+    const answer: Answer & { body?: unknown } = { status: raw.status, body: raw.body, cookies: {} };
+    answer.redirect = raw.location ?? (raw.body as { url?: string } | undefined)?.url;
+    for (const line of raw.setCookies) {
       const pair = line.split(";")[0]!;
       const index = pair.indexOf("=");
       answer.cookies[pair.slice(0, index)] = decodeURIComponent(pair.slice(index + 1));

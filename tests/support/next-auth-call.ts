@@ -1,19 +1,23 @@
 // One call of next-auth's Node handler with a minimal request and response, for integration tests
-// that sign in through the real credentials provider (auth-nextauth, suspension).
-import NextAuth from "next-auth";
+// that sign in through the real providers (auth-nextauth, suspension, oauth-takeover).
+import NextAuth, { type NextAuthOptions } from "next-auth";
 import { authOptions } from "@/lib/server/auth/options";
 
 export interface NextAuthCall {
   method?: string;
   providerId?: string;
   body?: Record<string, string>;
+  /** Query parameters besides next-auth's own path segments (an OAuth callback's code and state). */
+  query?: Record<string, string>;
   cookies?: Record<string, string>;
   forwardedFor: string;
   userAgent: string;
+  /** next-auth's options: the app's own unless a test adds a provider. */
+  options?: NextAuthOptions;
 }
 
 /** The handler's answer: status, body, the Location header and every Set-Cookie line. */
-export async function callNextAuth(action: string, { method = "GET", providerId, body, cookies = {}, forwardedFor, userAgent }: NextAuthCall) {
+export async function callNextAuth(action: string, { method = "GET", providerId, body, query = {}, cookies = {}, forwardedFor, userAgent, options = authOptions }: NextAuthCall) {
   const headers = new Map<string, string | string[]>();
   const answer: { status: number; body: unknown; location?: string; setCookies: string[] } = { status: 200, body: undefined, setCookies: [] };
   const res = {
@@ -36,12 +40,12 @@ export async function callNextAuth(action: string, { method = "GET", providerId,
   };
   const req = {
     method,
-    query: { nextauth: providerId ? [action, providerId] : [action] },
+    query: { ...query, nextauth: providerId ? [action, providerId] : [action] },
     body,
     cookies,
     headers: { host: "localhost:3000", "x-forwarded-proto": "http", "x-forwarded-for": forwardedFor, "user-agent": userAgent },
   };
-  await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<void>)(req, res, authOptions);
+  await (NextAuth as unknown as (req: unknown, res: unknown, options: unknown) => Promise<void>)(req, res, options);
   const location = headers.get("location");
   if (typeof location === "string") answer.location = location;
   const setCookie = headers.get("set-cookie");

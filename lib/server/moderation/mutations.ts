@@ -1,7 +1,7 @@
 import "server-only";
 import { removeAccountInTransaction } from "@/lib/server/accounts/mutations";
 import { forgetPopularTags, forgetTrending } from "@/lib/server/cache";
-import { db } from "@/lib/server/db";
+import { db, Prisma } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import { recordAudit } from "@/lib/server/moderation/audit";
 import type { SpammerDeletionJson } from "@/lib/server/moderation/presenters";
@@ -32,6 +32,30 @@ export async function changeMemberRole(admin: Viewer, userId: string, role: Assi
     await recordAudit({ actorId: admin.id, action: "user.role", targetType: "user", targetId: userId, details: { from: row.role, to: role } }, tx);
     return { id: userId, role, changed: true };
   });
+}
+
+/** A kind of vote: its table, the column naming the post, and the posts' table (whose vote_score it moves). */
+interface VoteRows {
+  votes: Prisma.Sql;
+  post: Prisma.Sql;
+  posts: Prisma.Sql;
+}
+const answerVoteRows: VoteRows = { votes: Prisma.raw("votes"), post: Prisma.raw("answer_id"), posts: Prisma.raw("answers") };
+const questionVoteRows: VoteRows = { votes: Prisma.raw("question_votes"), post: Prisma.raw("question_id"), posts: Prisma.raw("questions") };
+
+/** Deletes a member's votes of one kind, moving each post's score back by what left it; answers how many went. */
+async function takeBackVotes(tx: Prisma.TransactionClient, userId: string, t: VoteRows): Promise<number> {
+  const [row] = await tx.$queryRaw<{ n: number }[]>`
+    WITH gone AS (
+      DELETE FROM ${t.votes} WHERE user_id = ${userId} RETURNING ${t.post} AS post_id, vote_type
+    ), per_post AS (
+      SELECT post_id, count(*)::int AS n, sum(CASE vote_type WHEN 'up' THEN 1 WHEN 'down' THEN -1 ELSE 0 END)::int AS d
+        FROM gone GROUP BY post_id
+    ), moved AS (
+      UPDATE ${t.posts} p SET vote_score = p.vote_score - pp.d FROM per_post pp WHERE p.id = pp.post_id AND pp.d <> 0 RETURNING p.id
+    )
+    SELECT COALESCE(sum(n), 0)::int AS n FROM per_post`;
+  return row?.n ?? 0;
 }
 
 /**
@@ -121,28 +145,7 @@ export async function deleteMemberAsSpammer(moderator: Viewer, userId: string, r
 
       // The votes they cast on others' posts, each score moved back by what left it; the points
       // those votes gave or took go with them (the ledger's triggers move the counters).
-      const [answerVotes] = await tx.$queryRaw<{ n: number }[]>`
-        WITH gone AS (
-          DELETE FROM votes WHERE user_id = ${userId} RETURNING answer_id, vote_type
-        ), per_answer AS (
-          SELECT answer_id, count(*)::int AS n,
-                 sum(CASE vote_type WHEN 'up' THEN 1 WHEN 'down' THEN -1 ELSE 0 END)::int AS d
-            FROM gone GROUP BY answer_id
-        ), moved AS (
-          UPDATE answers a SET vote_score = a.vote_score - p.d FROM per_answer p WHERE a.id = p.answer_id AND p.d <> 0 RETURNING a.id
-        )
-        SELECT COALESCE(sum(n), 0)::int AS n FROM per_answer`;
-      const [questionVotes] = await tx.$queryRaw<{ n: number }[]>`
-        WITH gone AS (
-          DELETE FROM question_votes WHERE user_id = ${userId} RETURNING question_id, vote_type
-        ), per_question AS (
-          SELECT question_id, count(*)::int AS n,
-                 sum(CASE vote_type WHEN 'up' THEN 1 WHEN 'down' THEN -1 ELSE 0 END)::int AS d
-            FROM gone GROUP BY question_id
-        ), moved AS (
-          UPDATE questions q SET vote_score = q.vote_score - p.d FROM per_question p WHERE q.id = p.question_id AND p.d <> 0 RETURNING q.id
-        )
-        SELECT COALESCE(sum(n), 0)::int AS n FROM per_question`;
+      const removedVotes = (await takeBackVotes(tx, userId, answerVoteRows)) + (await takeBackVotes(tx, userId, questionVoteRows));
       await tx.$executeRaw`
         DELETE FROM reputation_events
          WHERE actor_id = ${userId} AND reason IN ('answer_upvoted', 'answer_downvoted', 'question_upvoted', 'question_downvoted')`;
@@ -161,7 +164,7 @@ export async function deleteMemberAsSpammer(moderator: Viewer, userId: string, r
         deletedQuestions: questions,
         deletedAnswers: answers?.n ?? 0,
         deletedComments: comments?.own ?? 0,
-        removedVotes: (answerVotes?.n ?? 0) + (questionVotes?.n ?? 0),
+        removedVotes,
       };
       await recordAudit(
         { actorId: moderator.id, action: "user.deleteAsSpammer", targetType: "user", targetId: userId, reason: reason || null, details: { ...counts, resolvedFlags: flags } },
