@@ -1,12 +1,10 @@
 "use client";
 
 import { useState } from "react";
-import { Clock, Flame, MessageSquareDashed, Sparkles } from "lucide-react";
+import { Clock, Flame, Sparkles } from "lucide-react";
 
-import { TagQuestionItem } from "@/components/tags/tag-question-item";
+import { TagQuestionList } from "@/components/tags/tag-question-list";
 import { tagSortLabels } from "@/components/tags/tag-sort";
-import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
-import { Skeleton } from "@/components/ui/skeleton";
 import { flattenPages, type ListPage } from "@/lib/api-client/paging";
 import type { QuestionSummary } from "@/lib/api-client/questions";
 import { useTagQuestions, type TagQuestionSort } from "@/lib/api-client/tags";
@@ -67,32 +65,7 @@ export function TagQuestions({
         </div>
       </div>
 
-      {query.isPending ? (
-        <div className="space-y-3" role="status" aria-label="Loading questions">
-          {Array.from({ length: 3 }, (_, i) => (
-            <div key={i} className="space-y-3 rounded-xl border bg-card p-5">
-              <Skeleton className="h-5 w-3/4" />
-              <Skeleton className="h-4 w-full" />
-              <Skeleton className="h-4 w-1/3" />
-            </div>
-          ))}
-        </div>
-      ) : query.isError && questions.length === 0 ? (
-        <LoadError message="Could not load the questions." onRetry={() => query.refetch()} />
-      ) : questions.length === 0 ? (
-        <EmptyState icon={MessageSquareDashed}>No questions yet</EmptyState>
-      ) : (
-        <>
-          <ul className="space-y-3" aria-label={`Questions tagged ${tag.name}`}>
-            {questions.map((question) => (
-              <li key={question.id}>
-                <TagQuestionItem question={question} />
-              </li>
-            ))}
-          </ul>
-          <LoadMoreButton query={query} label="Load More Questions" />
-        </>
-      )}
+      <TagQuestionList query={query} questions={questions} label={`Questions tagged ${tag.name}`} />
     </section>
   );
 }
