@@ -28,7 +28,7 @@ export function CategoryHeader({
   const { data: category = initialCategory } = useCategory(initialCategory.id, { initialData: initialCategory });
   return (
     <header className="rounded-xl border bg-card p-5 shadow-xs sm:p-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
+      <div className="flex flex-col items-start gap-4 sm:flex-row sm:justify-between">
         <div className="min-w-0 flex-1 space-y-3">
           <p className="flex items-center gap-1.5 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
             <Layers className="size-3.5" aria-hidden /> Category
