@@ -17,6 +17,8 @@ export interface InstanceLock {
   /** Records the app server's pid, so a later start can clean up after a crash. */
   update(info: Partial<InstanceInfo>): void;
   release(): void;
+  /** Whether this start took over from a run that did not stop cleanly (its app server may still be letting go of the port). */
+  recovered: boolean;
 }
 
 const lockFile = (dataDir: string) => path.join(dataDir, "agora.pid");
@@ -41,6 +43,7 @@ export async function claimInstanceLock(dataDir: string, info: InstanceInfo, log
   fs.mkdirSync(dataDir, { recursive: true });
   const file = lockFile(dataDir);
   let acquired = false;
+  let recovered = false;
   for (let attempt = 0; attempt < 3 && !acquired; attempt++) {
     try {
       fs.writeFileSync(file, JSON.stringify(info), { flag: "wx" });
@@ -63,7 +66,10 @@ export async function claimInstanceLock(dataDir: string, info: InstanceInfo, log
         await waitForExit(held.serverPid, 2_000);
       }
     }
-    if (held) log("The previous run did not stop cleanly; recovering");
+    if (held) {
+      log("The previous run did not stop cleanly; recovering");
+      recovered = true;
+    }
     fs.rmSync(file, { force: true });
   }
   if (!acquired) throw new StartError(`Could not take ${file}: another start is racing for this folder; try again.`);
@@ -81,5 +87,6 @@ export async function claimInstanceLock(dataDir: string, info: InstanceInfo, log
       if (!released) fs.writeFileSync(file, JSON.stringify(current));
     },
     release,
+    recovered,
   };
 }

@@ -75,15 +75,27 @@ async function waitUntilServing(url: string, child: ChildProcess, timeoutMs: num
   throw new Error(`the app server did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
 
-/** Throws StartError when something else already listens on the port. */
-async function checkPortFree(port: number): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
+/** Whether nothing listens on the port. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise<boolean>((resolve, reject) => {
     const probe = net.createServer();
-    probe.once("error", (error: NodeJS.ErrnoException) =>
-      reject(error.code === "EADDRINUSE" ? new StartError(`Port ${port} is already in use by another program: stop it, or start Agora on another port (PORT=${port + 1} npm start).`) : error),
-    );
-    probe.listen(port, () => probe.close(() => resolve()));
+    probe.once("error", (error: NodeJS.ErrnoException) => (error.code === "EADDRINUSE" ? resolve(false) : reject(error)));
+    probe.listen(port, () => probe.close(() => resolve(true)));
   });
+}
+
+/**
+ * Throws StartError when something else listens on the port. After a crash (`waitMs`), the
+ * killed run's server process may hold it for a few seconds more while it exits: wait for it.
+ */
+async function checkPortFree(port: number, waitMs = 0): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  while (!(await portIsFree(port))) {
+    if (Date.now() >= deadline) {
+      throw new StartError(`Port ${port} is already in use by another program: stop it, or start Agora on another port (PORT=${port + 1} npm start).`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 /** The one line an operator sees for a failed start: the message, never a stack trace. */
@@ -129,7 +141,7 @@ export async function runAgora(options: RunOptions): Promise<void> {
   try {
     // A second start from this folder stops here; a start after a crash recovers (instance-lock.ts).
     lock = await claimInstanceLock(options.dataDir, { pid: process.pid, url: `http://localhost:${options.port}` }, log);
-    await checkPortFree(options.port);
+    await checkPortFree(options.port, lock.recovered ? 15_000 : 0);
     if (databaseUrl) {
       log(`Database: ${new URL(databaseUrl).host} (DATABASE_URL)`);
     } else {
