@@ -22,3 +22,21 @@ export function timeAgo(date: Date | string | number, now: Date | number = Date.
   if (diff < 7 * DAY) return plural(Math.floor(diff / DAY), "day");
   return then.toLocaleDateString(locale);
 }
+
+/**
+ * A member's activity status (issue 15), as coarse as it is recorded (every 5 minutes at most):
+ * "Active now" under 5 minutes, "Active N minutes ago" under an hour, "Active today" under a day,
+ * "Active yesterday" under two, "Active N days ago" under 30, then "Active over a month ago".
+ * Empty for a missing or invalid time.
+ */
+export function activityLabel(date: Date | string | number | null | undefined, now: Date | number = Date.now()): string {
+  if (date == null) return "";
+  const diff = Math.max(0, new Date(now).getTime() - new Date(date).getTime());
+  if (Number.isNaN(diff)) return "";
+  if (diff < 5 * MINUTE) return "Active now";
+  if (diff < HOUR) return `Active ${Math.floor(diff / MINUTE)} minutes ago`;
+  if (diff < DAY) return "Active today";
+  if (diff < 2 * DAY) return "Active yesterday";
+  if (diff < 30 * DAY) return `Active ${Math.floor(diff / DAY)} days ago`;
+  return "Active over a month ago";
+}

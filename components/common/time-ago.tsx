@@ -36,13 +36,18 @@ const readServerClock = () => (typeof window === "undefined" ? Date.now() : read
 
 const noSubscription = () => () => {};
 
+/** The page's shared clock (milliseconds), read again every minute; the server's own time while rendering there. */
+export function useClock(): number {
+  return useSyncExternalStore(subscribeToClock, readClock, readServerClock);
+}
+
 /**
  * A relative time (SPEC.md section 9). The server renders it with a fixed locale; once in the
  * browser it switches to the visitor's locale and keeps itself current every minute.
  */
 export function TimeAgo({ date, className }: { date: string | Date; className?: string }) {
   const iso = typeof date === "string" ? date : date.toISOString();
-  const now = useSyncExternalStore(subscribeToClock, readClock, readServerClock);
+  const now = useClock();
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
 
   return (

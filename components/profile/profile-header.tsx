@@ -14,6 +14,7 @@ import { AskQuestionDialog, type AskGroupOption } from "@/components/question/as
 import { AskQuestionLink } from "@/components/question/ask-question-link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ActivityStatus } from "@/components/users/activity-status";
 import { FollowUserButton } from "@/components/users/follow-user-button";
 import type { Profile } from "@/lib/api-client/users";
 import { displayName } from "@/lib/display";
@@ -143,6 +144,11 @@ export function ProfileHeader({ profile, askGroups, signedIn = true }: { profile
               <CalendarDays className="size-4" aria-hidden />
               {joinedLabel(profile.createdAt)}
             </li>
+            {profile.lastActiveAt ? (
+              <li>
+                <ActivityStatus lastActiveAt={profile.lastActiveAt} />
+              </li>
+            ) : null}
             {socials.map(({ key, label, Icon, username, href }) => (
               <li key={key}>
                 <a

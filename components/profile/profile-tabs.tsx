@@ -13,6 +13,7 @@ import { UserAnswerCard } from "@/components/profile/user-answer-card";
 import { QuestionCard } from "@/components/question/question-card";
 import { QuestionCardActions } from "@/components/question/question-card-actions";
 import { TagBadge } from "@/components/tags/tag-badge";
+import { ActivityStatus } from "@/components/users/activity-status";
 import { Button } from "@/components/ui/button";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -199,6 +200,7 @@ function PersonTile({ person, verb }: { person: FollowPerson; verb: string }) {
           <span className="block text-xs text-muted-foreground">
             {verb} · <TimeAgo date={person.followedAt} />
           </span>
+          {person.lastActiveAt ? <ActivityStatus lastActiveAt={person.lastActiveAt} className="text-xs text-muted-foreground" /> : null}
         </span>
       </Link>
     </li>

@@ -3,6 +3,7 @@ import { Award, CalendarDays, FileQuestion, MessageSquare, ThumbsUp, TrendingUp 
 
 import { UserAvatar } from "@/components/common/user-avatar";
 import { TagChip } from "@/components/question/tag-chip";
+import { ActivityStatus } from "@/components/users/activity-status";
 import { FollowUserButton } from "@/components/users/follow-user-button";
 import type { Member, UserListTab } from "@/lib/api-client/users";
 import { displayName } from "@/lib/display";
@@ -63,6 +64,7 @@ export function MemberCard({ member, tab }: { member: Member; tab: UserListTab }
             {tab === "reputation" ? null : <span title="Reputation">{(member.reputation ?? 1).toLocaleString("en-US")} reputation · </span>}
             {plural(member.followerCount, "follower")}
           </p>
+          {member.lastActiveAt ? <ActivityStatus lastActiveAt={member.lastActiveAt} className="text-xs text-muted-foreground" /> : null}
         </div>
       </div>
       <Metric member={member} tab={tab} />

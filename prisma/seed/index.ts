@@ -25,6 +25,7 @@ import {
 } from "./content";
 
 import { buildEditHistories } from "./edit-histories";
+import { voteFoldMessage, voteFoldTitle } from "../../lib/vote-folds";
 import { backfillReputation, recomputeReputation } from "../../lib/server/reputation/ledger";
 
 export { demoLogins, DEMO_PASSWORD } from "./content";
@@ -508,24 +509,23 @@ export async function buildDemoRows(now: Date = new Date()): Promise<Rows> {
       const day = up.at.toISOString().slice(0, 10);
       byDay.set(day, [...(byDay.get(day) ?? []), up]);
     }
-    for (const ups of byDay.values()) {
+    for (const [day, ups] of byDay) {
       ups.sort((x, y) => x.at.getTime() - y.at.getTime());
       const last = ups[ups.length - 1];
-      const others = ups.length - 1;
       notifications.push({
         userId: idOf(a.by),
         type: "vote",
-        title: ups.length === 1 ? "Your answer was upvoted" : `Your answer received ${ups.length} upvotes`,
-        message:
-          others === 0
-            ? `${displayName(last.voter)} upvoted your answer to ${quote(a.question.title)}`
-            : `${displayName(last.voter)} and ${others} ${others === 1 ? "other" : "others"} upvoted your answer to ${quote(a.question.title)}`,
+        title: voteFoldTitle(ups.length, 0),
+        message: voteFoldMessage({ up: ups.length, down: 0, upVoterName: displayName(last.voter), quotedTitle: quote(a.question.title) }),
         relatedId: a.id,
         relatedType: "answer",
         questionId: a.questionId,
         link: `/questions/${a.questionId}#answer-${a.id}`,
         actorId: idOf(last.voter),
         eventCount: ups.length,
+        upCount: ups.length,
+        downCount: 0,
+        foldDay: new Date(`${day}T00:00:00Z`),
         createdAt: last.at,
       });
     }

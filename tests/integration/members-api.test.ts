@@ -24,7 +24,7 @@ async function members(query: string, user?: { id: string } | null) {
 }
 
 const MEMBER_KEYS = [
-  "answersCount", "firstName", "followerCount", "handle", "id", "isFollowing", "joinedAt", "lastName", "profileImageUrl",
+  "answersCount", "firstName", "followerCount", "handle", "id", "isFollowing", "joinedAt", "lastActiveAt", "lastName", "profileImageUrl",
   "questionsCount", "reputation", "reputationMonth", "topTags", "viewerCan", "votesCount",
 ].sort();
 

@@ -40,7 +40,7 @@ describe("GET /api/users/:id/followers and /following", () => {
     const { res, body } = await followers(star.id, null);
     expect(res.status).toBe(200);
     expect(body.map((u: { firstName: string }) => u.firstName)).toEqual(["Fan4", "Fan3", "Fan2", "Fan1", "Fan0"]);
-    expect(Object.keys(body[0]).sort()).toEqual(["firstName", "followedAt", "handle", "id", "lastName", "profileImageUrl", "reputation"]);
+    expect(Object.keys(body[0]).sort()).toEqual(["firstName", "followedAt", "handle", "id", "lastActiveAt", "lastName", "profileImageUrl", "reputation"]);
     expect(JSON.stringify(body)).not.toContain("@");
     expect(res.headers.get("X-Next-Cursor")).toBeNull();
   });

@@ -31,7 +31,7 @@ async function call(route: Handler, url: string, params: Record<string, string>,
 }
 
 const PROFILE_KEYS = [
-  "_count", "bio", "city", "country", "createdAt", "firstName", "handle", "id", "isFollowing", "lastName",
+  "_count", "bio", "city", "country", "createdAt", "firstName", "handle", "id", "isFollowing", "lastActiveAt", "lastName",
   "profileImageUrl", "reputation", "socialLinks", "viewerCan", "website",
 ].sort();
 const USER_ANSWER_KEYS = [

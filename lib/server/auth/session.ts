@@ -8,6 +8,7 @@ import { unauthorized } from "@/lib/server/errors";
 import { assertNotSuspended } from "@/lib/server/policy";
 import { visibleNotificationsSql } from "@/lib/server/notifications/queries";
 import { isSessionCookieName, SECURE_SESSION_COOKIE, SESSION_COOKIE } from "@/lib/server/auth/cookie-names";
+import { noteActivity } from "@/lib/server/users/activity";
 
 /*
  * Server-side sessions behind next-auth's JWT cookie (DECISIONS.md section 3). The cookie is
@@ -51,6 +52,8 @@ export const viewerSelect = {
   suspendedUntil: true,
   suspensionReason: true,
   emailVerifiedAt: true,
+  // Read with the session so the activity record (lib/server/users/activity.ts) costs no statement while fresh.
+  lastActiveAt: true,
   createdAt: true,
   updatedAt: true,
 } as const satisfies Prisma.UserSelect;
@@ -275,7 +278,9 @@ export async function sessionFromRequest(req: Request): Promise<{ sub: string; s
 
 async function viewerFromCookies(all: { name: string; value: string }[]): Promise<Viewer | null> {
   const claims = await decodeSessionToken(sessionTokenFrom(all));
-  return claims ? viewerForSession(claims) : null;
+  const viewer = claims ? await viewerForSession(claims) : null;
+  if (viewer) noteActivity(viewer); // after the response, at most once per 5 minutes
+  return viewer;
 }
 
 /**
@@ -284,7 +289,9 @@ async function viewerFromCookies(all: { name: string; value: string }[]): Promis
  */
 export const getPageSession = cache(async (): Promise<PageSession | null> => {
   const claims = await decodeSessionToken(sessionTokenFrom((await cookies()).getAll()));
-  return claims ? viewerForPageSession(claims) : null;
+  const session = claims ? await viewerForPageSession(claims) : null;
+  if (session) noteActivity(session.viewer); // after the response, at most once per 5 minutes
+  return session;
 });
 
 /**

@@ -93,6 +93,7 @@ export async function listMembers(
     WITH ranked AS (${ranked})
     SELECT u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.profile_image_url AS "profileImageUrl",
            u.is_assistant AS "isAssistant", u.deleted_at AS "deletedAt", u.created_at AS "createdAt", r.metric, u.reputation, u.role,
+           u.last_active_at AS "lastActiveAt", u.privacy_settings AS "privacySettings",
            (SELECT COALESCE(SUM(e.points), 0)::int FROM reputation_events e WHERE e.user_id = u.id AND e.created_at >= ${since}) AS "reputationMonth",
            (SELECT count(*)::int FROM questions q WHERE q.author_id = u.id AND q.created_at >= ${since} AND ${visible}) AS "questionsCount",
            (SELECT count(*)::int FROM answers a JOIN questions q ON q.id = a.question_id

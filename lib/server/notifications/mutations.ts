@@ -8,6 +8,7 @@ import { renderNotificationEmail } from "@/lib/server/mail/templates";
 import { visibleNotificationsSql } from "@/lib/server/notifications/queries";
 import { presentNotificationSettings } from "@/lib/server/settings/presenters";
 import type { NotificationSettings } from "@/lib/validation/users";
+import { voteFoldMessage, voteFoldTitle } from "@/lib/vote-folds";
 
 /*
  * Every notification is written by one of the notify* functions below, inside the transaction
@@ -17,13 +18,13 @@ import type { NotificationSettings } from "@/lib/validation/users";
  *
  * - never for the recipient's own action, never for a deleted account or the AI assistant;
  * - never about a question the recipient may not see (a private group they are not in);
- * - the recipient's switches: newAnswers (answers), upvotes (up-votes), newFollowers (follows);
+ * - the recipient's switches: newAnswers (answers), upvotes (up- and down-votes), newFollowers (follows);
  *   comments, replies and group requests have no switch of their own and are always told;
  * - with emailNotifications on, the same transaction also writes the e-mail to email_outbox.
  *
- * Up-votes on one answer fold: while the last up-vote notification about that answer is unread
- * and less than a day old, the next up-vote counts into it (event_count) instead of adding one;
- * only the first of a fold sends an e-mail.
+ * Votes on one answer fold (issue 15): one notification per recipient, answer and UTC day
+ * (fold_day), holding the day's up- and down-vote counts, recomputed by refreshVoteFold whenever
+ * a vote is cast, switched or withdrawn; only the creation of a fold sends an e-mail.
  */
 
 type Tx = Prisma.TransactionClient;
@@ -34,8 +35,6 @@ export type NotificationType = "answer" | "vote" | "follow" | "other";
 /** Options for a transaction that writes notifications: many may wait on one answer's lock at once. */
 export const NOTIFYING_TRANSACTION = { maxWait: 10_000, timeout: 20_000 } as const;
 
-/** Up-votes on one answer fold into one unread notification while the last came less than this long ago. */
-export const VOTE_FOLD_WINDOW_MS = 24 * 60 * 60_000;
 /** A repeated follow by the same member within this time tells the followed member nothing new. */
 const FOLLOW_REPEAT_WINDOW_MS = 24 * 60 * 60_000;
 /** A member's repeated request to join one group within this time tells its creator nothing new. */
@@ -43,7 +42,7 @@ export const JOIN_REQUEST_REPEAT_WINDOW_MS = 24 * 60 * 60_000;
 
 const TITLE_MAX = 255;
 const MESSAGE_MAX = 2000;
-/** Key space of the advisory locks that serialize the folding of up-votes per answer. */
+/** Key space of the advisory locks that serialize the folding of votes per answer. */
 const VOTE_FOLD_LOCK = 0x4e6f7466; // "Notf"
 
 const actorSelect = { id: true, email: true, firstName: true, lastName: true, isAssistant: true } as const;
@@ -216,69 +215,98 @@ export async function notifyNewAnswer(tx: Tx, { answerId, known }: { answerId: n
   });
 }
 
+/** A UTC day as `YYYY-MM-DD`: the key of a vote fold. */
+export type FoldDay = string;
+
 /**
- * Tells an answer's author about an up-vote (type vote). Up-votes on the same answer fold into
- * the last unread vote notification of the past day, which then counts them ("3 people upvoted
- * your answer…"); a transaction-scoped advisory lock per answer makes simultaneous up-votes
- * fold into one row. Call it in the transaction that recorded the up-vote.
+ * Brings the vote notification of one answer's author for one UTC day (the fold) in line with
+ * the votes cast on that day that still stand: one row per (recipient, answer, day), holding the
+ * day's up- and down-vote counts, recomputed from `votes` under a transaction-scoped advisory lock
+ * per answer (the vote's transaction already holds the answer's row), so simultaneous votes end
+ * in one row with exact counts (the unique index notifications_vote_fold_key backs it up).
+ *
+ * - `cause: "vote"` (a vote cast today, `voterId` its voter): creates the fold when the author is
+ *   to hear of it (recipientFor: the "upvotes" switch, which covers down-votes too), else updates
+ *   it; either way it becomes unread and newest again. Only its creation writes an e-mail.
+ * - `cause: "withdrawal"` (a vote withdrawn, or switched away from that day's fold): only lowers
+ *   an existing fold, quietly (its read state and time stay).
+ *
+ * A fold whose counts reach zero is deleted. Down-voters are never named: the fold's actor is the
+ * day's latest up-voter, or nobody. Call it in the transaction that changed the vote.
  */
-export async function notifyUpvote(tx: Tx, { answerId, voterId }: { answerId: number; voterId: string }): Promise<number | null> {
+export async function refreshVoteFold(
+  tx: Tx,
+  { answerId, day, cause, voterId = null }: { answerId: number; day: FoldDay; cause: "vote" | "withdrawal"; voterId?: string | null },
+): Promise<number | null> {
   const answer = await tx.answer.findUnique({
     where: { id: answerId },
     select: { id: true, authorId: true, question: { select: { id: true, title: true } } },
   });
   if (!answer) return null;
   const { question } = answer;
-  const recipient = await recipientFor(tx, answer.authorId, { actorId: voterId, setting: "upvotes", questionId: question.id });
-  if (!recipient) return null;
-  const voter = await tx.user.findUnique({ where: { id: voterId }, select: actorSelect });
-  const actor = nameOf(voter);
-
   await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(${VOTE_FOLD_LOCK}::int, ${answer.id}::int)`;
-  const now = new Date();
-  const folded = await tx.notification.findFirst({
-    where: {
-      userId: recipient.id,
-      type: "vote",
-      relatedType: "answer",
-      relatedId: answer.id,
-      isRead: false,
-      createdAt: { gt: new Date(now.getTime() - VOTE_FOLD_WINDOW_MS) },
-    },
-    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-    select: { id: true, eventCount: true },
-  });
-  if (folded) {
-    const count = folded.eventCount + 1;
-    await tx.notification.update({
-      where: { id: folded.id },
-      data: {
-        eventCount: count,
-        title: `Your answer received ${count} upvotes`,
-        message: clip(`${count} people upvoted your answer to ${quote(question.title)}, most recently ${actor}`, MESSAGE_MAX),
-        actorId: voterId,
-        // Newest first again, so the bell shows it.
-        createdAt: now,
-      },
-      select: { id: true },
-    });
-    return folded.id;
+
+  const [counts] = await tx.$queryRaw<{ up: number; down: number; upVoterId: string | null; existingId: number | null }[]>`
+    WITH day_votes AS (
+      SELECT user_id, vote_type, created_at, id FROM votes
+       WHERE answer_id = ${answer.id} AND user_id <> ${answer.authorId}
+         AND created_at >= ${day}::date AND created_at < ${day}::date + 1
+    )
+    SELECT (SELECT count(*) FROM day_votes WHERE vote_type = 'up')::int AS up,
+           (SELECT count(*) FROM day_votes WHERE vote_type = 'down')::int AS down,
+           (SELECT user_id FROM day_votes WHERE vote_type = 'up' ORDER BY created_at DESC, id DESC LIMIT 1) AS "upVoterId",
+           (SELECT id FROM notifications
+             WHERE user_id = ${answer.authorId} AND type = 'vote' AND related_type = 'answer'
+               AND related_id = ${answer.id} AND fold_day = ${day}::date) AS "existingId"`;
+  const { up, down, upVoterId, existingId } = counts!;
+
+  if (up + down === 0) {
+    if (existingId !== null) await tx.notification.delete({ where: { id: existingId }, select: { id: true } });
+    return null;
   }
-  return insert(
-    tx,
-    recipient,
-    {
-      type: "vote",
-      title: "Your answer was upvoted",
-      message: `${actor} upvoted your answer to ${quote(question.title)}`,
-      relatedId: answer.id,
-      relatedType: "answer",
-      questionId: question.id,
-      link: answerLink(question.id, answer.id),
-      actorId: voterId,
-    },
-    now,
-  );
+  if (existingId === null && cause === "withdrawal") return null;
+
+  // A new vote tells the author only when they are to hear of it (switch, visibility, not their own).
+  const recipient = cause === "vote"
+    ? await recipientFor(tx, answer.authorId, { actorId: voterId, setting: "upvotes", questionId: question.id })
+    : null;
+  if (cause === "vote" && !recipient) return null;
+
+  const upVoter = upVoterId ? await tx.user.findUnique({ where: { id: upVoterId }, select: actorSelect }) : null;
+  const content: NotificationContent = {
+    type: "vote",
+    title: voteFoldTitle(up, down),
+    message: voteFoldMessage({ up, down, upVoterName: upVoter ? nameOf(upVoter) : null, quotedTitle: quote(question.title) }),
+    relatedId: answer.id,
+    relatedType: "answer",
+    questionId: question.id,
+    link: answerLink(question.id, answer.id),
+    actorId: upVoter?.id ?? null,
+  };
+  const title = clip(content.title, TITLE_MAX);
+  const message = clip(content.message, MESSAGE_MAX);
+
+  if (existingId !== null) {
+    await tx.$executeRaw`
+      UPDATE notifications
+         SET up_count = ${up}, down_count = ${down}, event_count = ${up + down}, title = ${title}, message = ${message},
+             actor_id = ${content.actorId}
+             ${cause === "vote" ? Prisma.sql`, is_read = false, created_at = timezone('UTC', now())` : Prisma.empty}
+       WHERE id = ${existingId}`;
+    return existingId;
+  }
+  // The advisory lock makes a concurrent insert impossible; the unique index would refuse one anyway.
+  const [row] = await tx.$queryRaw<{ id: number; inserted: boolean }[]>`
+    INSERT INTO notifications (user_id, type, title, message, related_id, related_type, question_id, link, actor_id,
+                               event_count, up_count, down_count, fold_day, is_read, created_at)
+    VALUES (${answer.authorId}, 'vote', ${title}, ${message}, ${answer.id}, 'answer', ${question.id}, ${content.link}, ${content.actorId},
+            ${up + down}, ${up}, ${down}, ${day}::date, false, timezone('UTC', now()))
+    ON CONFLICT (user_id, related_type, related_id, fold_day) DO UPDATE
+      SET up_count = EXCLUDED.up_count, down_count = EXCLUDED.down_count, event_count = EXCLUDED.event_count,
+          title = EXCLUDED.title, message = EXCLUDED.message, actor_id = EXCLUDED.actor_id, is_read = false, created_at = EXCLUDED.created_at
+    RETURNING id, (xmax = 0) AS inserted`;
+  if (row!.inserted) await emailIfWanted(tx, recipient!, content); // at most one e-mail per fold
+  return row!.id;
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import { emailHandle } from "@/lib/display";
 import { markdownToPlainText } from "@/lib/markdown/render";
 import { isStaff, memberModerationViewerCan, profileViewerCan, type Viewer as PolicyViewer } from "@/lib/server/policy";
+import { activitySelect, activityStatusOf } from "@/lib/server/users/activity";
 
 /** The columns an author presenter needs; select exactly these. */
 export const authorSelect = {
@@ -72,9 +73,16 @@ export const profileSelect = {
   createdAt: true,
   suspendedUntil: true,
   suspensionReason: true,
+  ...activitySelect,
 } as const;
 
-interface ProfileRow extends AuthorRow {
+/** The columns behind a member's activity status (issue 15); null or absent reads as unknown. */
+interface ActivityColumns {
+  lastActiveAt?: Date | null;
+  privacySettings?: unknown;
+}
+
+interface ProfileRow extends AuthorRow, ActivityColumns {
   bio: string | null;
   website: string | null;
   socialLinks: unknown;
@@ -121,6 +129,7 @@ function safeWebsite(value: string | null): string | null {
  * A member's profile (GET /api/users/{id}/profile and the profile page): the author fields, the
  * rest of the public profile, the counts of the tabs, whether the viewer follows them and what the
  * viewer may do. The e-mail only for its owner; a deleted account keeps nothing but its id and dates.
+ * `lastActiveAt` only as activityStatusOf allows (null otherwise).
  * A running suspension (`suspension`) only for the member and staff; `moderation` (what the
  * Moderate menu offers) only for moderators and admins.
  */
@@ -148,6 +157,8 @@ export function presentProfile(row: ProfileRow, viewer: PolicyViewer | null, cou
       ...(counts.saved !== undefined ? { saved: counts.saved } : {}),
     },
     isFollowing,
+    // Issue 15: when the member was last active, only when their "Show activity status" is on (or to themself); else null.
+    lastActiveAt: activityStatusOf(row, viewer),
     viewerCan: profileViewerCan(viewer, row),
     // Issue 14: a running suspension, shown to the member and to staff only; the Moderate menu's choices, for staff only.
     ...(suspension && (viewer?.id === row.id || isStaff(viewer)) ? { suspension } : {}),
@@ -248,9 +259,12 @@ export function presentUserGroup(row: {
 
 export type UserGroupJson = ReturnType<typeof presentUserGroup>;
 
-/** A member in a profile's Followers or Following list (GET /api/users/:id/followers, /following): the author fields and when the follow began. */
-export function presentFollowPerson(row: AuthorRow & { followedAt: Date }, viewer: PolicyViewer | null) {
-  return { ...presentAuthor(row, viewer?.id), followedAt: row.followedAt.toISOString() };
+/**
+ * A member in a profile's Followers or Following list (GET /api/users/:id/followers, /following):
+ * the author fields, when the follow began and their activity status as the viewer may see it.
+ */
+export function presentFollowPerson(row: AuthorRow & ActivityColumns & { followedAt: Date }, viewer: PolicyViewer | null) {
+  return { ...presentAuthor(row, viewer?.id), followedAt: row.followedAt.toISOString(), lastActiveAt: activityStatusOf(row, viewer) };
 }
 
 export type FollowPersonJson = ReturnType<typeof presentFollowPerson>;

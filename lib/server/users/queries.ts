@@ -230,6 +230,8 @@ export type FollowListRow = {
   isAssistant: boolean;
   deletedAt: Date | null;
   reputation: number;
+  lastActiveAt: Date | null;
+  privacySettings: unknown;
   followedAt: Date;
 };
 
@@ -264,7 +266,8 @@ export async function listFollowPeople(
   const [self, other] = direction === "followers" ? [Prisma.sql`f.following_id`, Prisma.sql`f.follower_id`] : [Prisma.sql`f.follower_id`, Prisma.sql`f.following_id`];
   const rows = await db.$queryRaw<FollowListRow[]>`
     SELECT u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.profile_image_url AS "profileImageUrl",
-           u.is_assistant AS "isAssistant", u.deleted_at AS "deletedAt", u.reputation, u.role, f.created_at AS "followedAt"
+           u.is_assistant AS "isAssistant", u.deleted_at AS "deletedAt", u.reputation, u.role,
+           u.last_active_at AS "lastActiveAt", u.privacy_settings AS "privacySettings", f.created_at AS "followedAt"
       FROM user_follows f JOIN users u ON u.id = ${other}
      WHERE ${self} = ${userId} AND u.deleted_at IS NULL
        ${after ? Prisma.sql`AND (f.created_at, ${other}) < (${after.at}, ${after.id})` : Prisma.empty}

@@ -4,7 +4,7 @@ import { orIfGone } from "@/lib/server/db-errors";
 import { notFound } from "@/lib/server/errors";
 import { chargeInTransaction } from "@/lib/server/rate-limit";
 import { ANSWER_NOT_FOUND, QUESTION_NOT_FOUND } from "@/lib/server/answers/queries";
-import { NOTIFYING_TRANSACTION, notifyUpvote } from "@/lib/server/notifications/mutations";
+import { NOTIFYING_TRANSACTION, refreshVoteFold } from "@/lib/server/notifications/mutations";
 import { syncAnswerVoteReputation, syncQuestionVoteReputation } from "@/lib/server/reputation/ledger";
 import type { VoteType } from "@/lib/validation/votes";
 
@@ -23,6 +23,14 @@ interface ScoreRow {
   voteScore: number | null;
 }
 
+/** A vote statement's answer with the UTC days (YYYY-MM-DD) the vote notifications fold by. */
+interface FoldedScoreRow extends ScoreRow {
+  /** Today, as the vote's own created_at counts it. */
+  today: string;
+  /** The day the voter's previous vote on the post was cast (set), or of the vote removed (withdraw); null when none. */
+  priorDay: string | null;
+}
+
 /** Where the votes of a kind of post live: its vote table, the column naming the post, and the posts' table. */
 interface VoteTable {
   votes: Prisma.Sql;
@@ -36,6 +44,7 @@ const questionVotes: VoteTable = { votes: Prisma.raw("question_votes"), postColu
 // The end of a vote statement, after its `delta` CTE (d: how far the score moves): the post's
 // score moves in the same statement, and it returns the delta and the score. (A question's
 // vote_score is its own score, moved by question votes only.)
+// `prior` (a CTE of the statement with a created_at column) names the day the notifications' fold reads.
 const movedScore = (t: VoteTable, postId: number) => Prisma.sql`scored AS (
       UPDATE ${t.posts} p SET vote_score = p.vote_score + delta.d
         FROM delta
@@ -43,7 +52,9 @@ const movedScore = (t: VoteTable, postId: number) => Prisma.sql`scored AS (
       RETURNING p.vote_score
     )
     SELECT (SELECT d FROM delta) AS delta,
-           COALESCE((SELECT vote_score FROM scored), (SELECT vote_score FROM ${t.posts} WHERE id = ${postId})) AS "voteScore"`;
+           COALESCE((SELECT vote_score FROM scored), (SELECT vote_score FROM ${t.posts} WHERE id = ${postId})) AS "voteScore",
+           to_char(timezone('UTC', now()), 'YYYY-MM-DD') AS today,
+           to_char((SELECT created_at FROM prior LIMIT 1), 'YYYY-MM-DD') AS "priorDay"`;
 
 /**
  * One statement setting the voter's vote on a post and moving its score: a first vote counts ±1,
@@ -53,8 +64,11 @@ const movedScore = (t: VoteTable, postId: number) => Prisma.sql`scored AS (
  */
 const setVoteSql = (t: VoteTable, voterId: string, postId: number, voteType: VoteType) => {
   const first = weight[voteType];
+  // `prior` reads the voter's vote as it stood before this statement (its snapshot): a switch takes it out of its day's fold.
   return Prisma.sql`
-    WITH upsert AS (
+    WITH prior AS (
+      SELECT created_at FROM ${t.votes} WHERE user_id = ${voterId} AND ${t.postColumn} = ${postId}
+    ), upsert AS (
       INSERT INTO ${t.votes} (user_id, ${t.postColumn}, vote_type, created_at)
       VALUES (${voterId}, ${postId}, ${voteType}, timezone('UTC', now()))
       ON CONFLICT (user_id, ${t.postColumn}) DO UPDATE
@@ -71,8 +85,8 @@ const setVoteSql = (t: VoteTable, voterId: string, postId: number, voteType: Vot
  * because a concurrent one removed it (and committed while this one waited for the vote row),
  * the withdrawal statement's own snapshot still shows the score from before.
  */
-async function currentScore(tx: Prisma.TransactionClient, t: VoteTable, postId: number): Promise<ScoreRow | undefined> {
-  const [row] = await tx.$queryRaw<ScoreRow[]>`SELECT 0 AS delta, vote_score AS "voteScore" FROM ${t.posts} WHERE id = ${postId}`;
+async function currentScore(tx: Prisma.TransactionClient, t: VoteTable, postId: number): Promise<FoldedScoreRow | undefined> {
+  const [row] = await tx.$queryRaw<FoldedScoreRow[]>`SELECT 0 AS delta, vote_score AS "voteScore", '' AS today, NULL AS "priorDay" FROM ${t.posts} WHERE id = ${postId}`;
   return row;
 }
 
@@ -80,15 +94,17 @@ async function currentScore(tx: Prisma.TransactionClient, t: VoteTable, postId: 
 const withdrawVoteSql = (t: VoteTable, voterId: string, postId: number) => Prisma.sql`
     WITH removed AS (
       DELETE FROM ${t.votes} WHERE user_id = ${voterId} AND ${t.postColumn} = ${postId}
-      RETURNING vote_type
+      RETURNING vote_type, created_at
+    ), prior AS (
+      SELECT created_at FROM removed
     ), delta AS (
       SELECT COALESCE(SUM(CASE WHEN vote_type = 'up' THEN -1 WHEN vote_type = 'down' THEN 1 ELSE 0 END), 0)::int AS d FROM removed
     ), ${movedScore(t, postId)}`;
 
 /**
  * Sets the member's vote on an answer: a first vote counts ±1, switching counts ±2, repeating
- * changes nothing. The vote row and the answer's score change in one statement, so scores stay exact under any concurrency; a new up-vote notifies the answer's
- * author in the same transaction, and the reputation ledger follows the vote in it (+10 or -2 to
+ * changes nothing. The vote row and the answer's score change in one statement, so scores stay exact under any concurrency; a real change
+ * updates the answer author's vote notification of the day (refreshVoteFold) in the same transaction, and the reputation ledger follows the vote in it (+10 or -2 to
  * the author, -1 to a down-voter; nothing for an AI answer). Only real changes spend the member's daily vote allowance,
  * charged in the same transaction: past it the vote is undone and answered 429, so concurrent
  * votes on different answers cannot exceed it.
@@ -96,13 +112,16 @@ const withdrawVoteSql = (t: VoteTable, voterId: string, postId: number) => Prism
 export async function setVote({ answer, voter, voteType }: { answer: { id: number }; voter: { id: string }; voteType: VoteType }): Promise<VoteOutcome> {
   const row = await orIfGone(
     db.$transaction(async (tx) => {
-      const [scored] = await tx.$queryRaw<ScoreRow[]>(setVoteSql(answerVotes, voter.id, answer.id, voteType));
+      const [scored] = await tx.$queryRaw<FoldedScoreRow[]>(setVoteSql(answerVotes, voter.id, answer.id, voteType));
       if (scored && scored.delta !== 0) {
         await chargeInTransaction(tx, "voteDaily", voter.id); // 429 undoes the vote
         await syncAnswerVoteReputation(tx, answer.id, voter.id);
+        // A switch takes the old vote out of the fold of the day it was cast; the vote counts into today's.
+        if (scored.priorDay && scored.priorDay !== scored.today) {
+          await refreshVoteFold(tx, { answerId: answer.id, day: scored.priorDay, cause: "withdrawal" });
+        }
+        await refreshVoteFold(tx, { answerId: answer.id, day: scored.today, cause: "vote", voterId: voter.id });
       }
-      // A new up-vote, or a down-vote turned up: its author hears of it in this transaction.
-      if (scored && voteType === "up" && scored.delta > 0) await notifyUpvote(tx, { answerId: answer.id, voterId: voter.id });
       return scored;
     }, NOTIFYING_TRANSACTION),
     () => notFound(ANSWER_NOT_FOUND),
@@ -113,15 +132,19 @@ export async function setVote({ answer, voter, voteType }: { answer: { id: numbe
 
 /**
  * Withdraws the member's vote on an answer (nothing happens when there is none), taking it off
- * the answer's score in the same statement and its reputation events in the same transaction.
+ * the answer's score in the same statement, and its reputation events and its count in the
+ * author's vote notification of the day it was cast in the same transaction.
  */
 export async function withdrawVote({ answer, voter }: { answer: { id: number }; voter: { id: string } }): Promise<VoteOutcome> {
   const row = await db.$transaction(async (tx) => {
-    const [scored] = await tx.$queryRaw<ScoreRow[]>(withdrawVoteSql(answerVotes, voter.id, answer.id));
-    if (scored && scored.delta !== 0) await syncAnswerVoteReputation(tx, answer.id, voter.id); // the vote's points go with it
-    else if (scored) return currentScore(tx, answerVotes, answer.id);
+    const [scored] = await tx.$queryRaw<FoldedScoreRow[]>(withdrawVoteSql(answerVotes, voter.id, answer.id));
+    if (scored && scored.delta !== 0) {
+      await syncAnswerVoteReputation(tx, answer.id, voter.id); // the vote's points go with it
+      // The vote leaves the notification fold of the day it was cast.
+      if (scored.priorDay) await refreshVoteFold(tx, { answerId: answer.id, day: scored.priorDay, cause: "withdrawal" });
+    } else if (scored) return currentScore(tx, answerVotes, answer.id);
     return scored;
-  });
+  }, NOTIFYING_TRANSACTION);
   if (!row || row.voteScore === null) throw notFound(ANSWER_NOT_FOUND);
   return { answerId: answer.id, voteScore: row.voteScore, viewerVote: null, changed: row.delta !== 0 };
 }

@@ -103,6 +103,7 @@ describe("MemberCard on the reputation tabs", () => {
     topTags: [],
     followerCount: 3,
     isFollowing: false,
+    lastActiveAt: null,
     viewerCan: { follow: false },
   } as MemberJson;
 
