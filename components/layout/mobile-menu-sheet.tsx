@@ -39,7 +39,7 @@ interface MenuLink {
   badge?: number;
 }
 
-function memberLinks(user: ShellUser, unread: number): MenuLink[][] {
+function memberLinks(user: ShellUser, unread: number, unreadMessages: number): MenuLink[][] {
   return [
     [
       { href: "/", label: "Home", icon: <Home /> },
@@ -47,6 +47,7 @@ function memberLinks(user: ShellUser, unread: number): MenuLink[][] {
       { href: "/tags", label: "Tags", icon: <Tags /> },
       { href: "/groups", label: "Groups", icon: <UsersRound /> },
       { href: "/notifications", label: "Notifications", icon: <Bell />, badge: unread },
+      { href: "/messages", label: "Messages", icon: <MessagesSquare />, badge: unreadMessages },
       { href: "/about", label: "About", icon: <Info /> },
     ],
     [{ href: "/?ask=1", label: "Ask Question", icon: <MessageSquarePlus /> }],
@@ -83,18 +84,20 @@ const itemClass =
 export function MobileMenuSheet({
   user,
   unreadCount,
+  unreadMessages = 0,
   open,
   onOpenChange,
   trigger,
 }: {
   user: ShellUser | null;
   unreadCount: number;
+  unreadMessages?: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   trigger: RefObject<HTMLButtonElement | null>;
 }) {
   const pathname = usePathname();
-  const groups = user ? memberLinks(user, unreadCount) : visitorLinks(pathname);
+  const groups = user ? memberLinks(user, unreadCount, unreadMessages) : visitorLinks(pathname);
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>

@@ -11,7 +11,7 @@ import { Button } from "@/components/ui/button";
 const MobileMenuSheet = lazy(() => import("@/components/layout/mobile-menu-sheet").then((m) => ({ default: m.MobileMenuSheet })));
 
 /** The menu for screens below the large breakpoint (SPEC.md section 2, "Top bar, side bar, menus"). */
-export function MobileMenu({ user, unreadCount = 0 }: { user: ShellUser | null; unreadCount?: number }) {
+export function MobileMenu({ user, unreadCount = 0, unreadMessages = 0 }: { user: ShellUser | null; unreadCount?: number; unreadMessages?: number }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -35,7 +35,7 @@ export function MobileMenu({ user, unreadCount = 0 }: { user: ShellUser | null; 
       </Button>
       {wanted ? (
         <Suspense fallback={null}>
-          <MobileMenuSheet user={user} unreadCount={unreadCount} open={open} onOpenChange={setOpen} trigger={button} />
+          <MobileMenuSheet user={user} unreadCount={unreadCount} unreadMessages={unreadMessages} open={open} onOpenChange={setOpen} trigger={button} />
         </Suspense>
       ) : null}
     </>

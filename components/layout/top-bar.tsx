@@ -12,10 +12,12 @@ import { ThemeToggle } from "@/components/layout/theme-toggle";
 import type { ShellUser } from "@/components/layout/types";
 import { Button } from "@/components/ui/button";
 import { useUnreadCount } from "@/lib/api-client/notifications";
+import { useUnreadConversations } from "@/lib/api-client/direct-messages";
 import { headerSignInHref } from "@/lib/auth-links";
 
 // Members only: a visitor's page does not load the bell or the user menu.
 const NotificationBell = dynamic(() => import("@/components/notifications/notification-bell").then((m) => m.NotificationBell));
+const MessagesLink = dynamic(() => import("@/components/messages/messages-link").then((m) => m.MessagesLink));
 const UserMenu = dynamic(() => import("@/components/layout/user-menu").then((m) => m.UserMenu));
 
 /**
@@ -25,13 +27,15 @@ const UserMenu = dynamic(() => import("@/components/layout/user-menu").then((m) 
 export function TopBar({ user, initialUnreadCount }: { user: ShellUser | null; initialUnreadCount?: number }) {
   // Shared with the bell (same query), so the mobile menu's badge stays in step.
   const { data: unread = 0 } = useUnreadCount({ enabled: Boolean(user), initialCount: user ? initialUnreadCount : undefined });
+  // Shared with the Messages link (same query): conversations with unread messages.
+  const { data: unreadMessages = 0 } = useUnreadConversations({ enabled: Boolean(user) });
   // Signing in from a page comes back to it.
   const pathname = usePathname();
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 w-full max-w-screen-2xl items-center gap-2 px-3 sm:gap-4 sm:px-6">
-        <MobileMenu user={user} unreadCount={unread} />
+        <MobileMenu user={user} unreadCount={unread} unreadMessages={unreadMessages} />
         <BrandLink />
         <div className="mx-auto flex min-w-0 flex-1 justify-center sm:px-4">
           <SearchBox className="max-w-xl" />
@@ -45,6 +49,10 @@ export function TopBar({ user, initialUnreadCount }: { user: ShellUser | null; i
                   <Plus /> Create Group
                 </Link>
               </Button>
+              {/* On a phone, Messages (with its badge) is in the menu: the bar keeps room for the search box. */}
+              <span className="hidden sm:contents">
+                <MessagesLink />
+              </span>
               <NotificationBell initialUnreadCount={initialUnreadCount} />
               <span className="hidden lg:contents">
                 <ThemeToggle />

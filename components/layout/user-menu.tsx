@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "@/components/common/link";
-import { Flag, LayoutDashboard, LogOut, ScrollText, Settings, User } from "lucide-react";
+import { Flag, LayoutDashboard, LogOut, MessagesSquare, ScrollText, Settings, User } from "lucide-react";
 
 import { UserAvatar } from "@/components/common/user-avatar";
 import type { ShellUser } from "@/components/layout/types";
@@ -38,6 +38,11 @@ export function UserMenu({ user }: { user: ShellUser }) {
         <DropdownMenuItem asChild>
           <Link href={`/users/${user.id}`}>
             <User /> Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link href="/messages">
+            <MessagesSquare /> Messages
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>

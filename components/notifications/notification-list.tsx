@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "@/components/common/link";
-import { Check, MessageSquare, MessageSquareText, ThumbsUp, UserPlus } from "lucide-react";
+import { Check, MessageSquare, MessageSquareText, MessagesSquare, ThumbsUp, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
 
 import { TimeAgo } from "@/components/common/time-ago";
@@ -27,6 +27,11 @@ const typeBadge: Record<string, { label: string; icon: ReactNode; className: str
     icon: <UserPlus aria-hidden />,
     className: "border-violet-200 bg-violet-50 text-violet-800 dark:border-violet-900 dark:bg-violet-950 dark:text-violet-200",
   },
+  message: {
+    label: "Message",
+    icon: <MessagesSquare aria-hidden />,
+    className: "border-amber-200 bg-amber-50 text-amber-800 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-200",
+  },
   other: {
     label: "Other",
     icon: <MessageSquare aria-hidden />,
@@ -34,7 +39,7 @@ const typeBadge: Record<string, { label: string; icon: ReactNode; className: str
   },
 };
 
-/** The type badge of a notification: answer, vote, follow or other. */
+/** The type badge of a notification: answer, vote, follow, message or other. */
 export function NotificationTypeBadge({ type }: { type: string }) {
   const badge = typeBadge[type] ?? { ...typeBadge.other!, label: type };
   return (

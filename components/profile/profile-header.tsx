@@ -16,6 +16,8 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ActivityStatus } from "@/components/users/activity-status";
 import { FollowUserButton } from "@/components/users/follow-user-button";
+import { BlockMemberButton } from "@/components/messages/block-member-button";
+import { MessageMemberButton } from "@/components/messages/message-member-button";
 import type { Profile } from "@/lib/api-client/users";
 import { displayName } from "@/lib/display";
 import { cn } from "@/lib/utils";
@@ -101,6 +103,9 @@ export function ProfileHeader({ profile, askGroups, signedIn = true }: { profile
               ) : !signedIn && !profile.isAssistant ? (
                 <SignInPrompt returnTo={`/users/${profile.id}`} label="Sign in to follow" variant="outline" />
               ) : null}
+              {/* Issue 15: only when the member accepts messages from the viewer (the server decides: viewerCan.message). */}
+              {profile.viewerCan.message ? <MessageMemberButton user={{ id: profile.id, name }} /> : null}
+              {profile.viewerCan.block ? <BlockMemberButton user={{ id: profile.id, name }} isBlocked={profile.isBlocked} /> : null}
               <ModerateMenu profile={profile} />
               {signedIn ? (
                 <>

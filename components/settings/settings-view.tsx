@@ -7,6 +7,7 @@ import { AccountSettings } from "@/components/settings/account-settings";
 import { NotificationSettingsForm } from "@/components/settings/notification-settings";
 import { PreferencesSettingsForm } from "@/components/settings/preferences-settings";
 import { PrivacySettingsForm } from "@/components/settings/privacy-settings";
+import { BlockedMembers } from "@/components/settings/blocked-members";
 import { parseSettingsTab, settingsTabs, type SettingsTab } from "@/components/settings/settings-tabs";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { NotificationSettings, PrivacySettings } from "@/lib/validation/users";
@@ -60,7 +61,10 @@ export function SettingsView({
         <NotificationSettingsForm initial={notificationSettings} />
       </TabsContent>
       <TabsContent value="privacy" forceMount className="data-[state=inactive]:hidden">
-        <PrivacySettingsForm initial={privacySettings} />
+        <div className="space-y-6">
+          <PrivacySettingsForm initial={privacySettings} />
+          <BlockedMembers />
+        </div>
       </TabsContent>
       <TabsContent value="account">
         <AccountSettings />

@@ -44,6 +44,15 @@ export const keys = {
     detail: (id: number) => ["/api/suggested-edits", id] as const,
   },
 
+  /** Direct messages (issue 15): conversations, their messages, the unread badge. */
+  conversations: {
+    all: ["/api/conversations"] as const,
+    unreadCount: ["/api/conversations", "unread-count"] as const,
+    pages: ["/api/conversations", "pages"] as const,
+    messages: (id: number) => ["/api/conversations", id, "messages"] as const,
+  },
+  /** The members the viewer blocked (GET /api/users/me/blocks). */
+  blocks: ["/api/users", "me", "blocks"] as const,
   notifications: {
     all: ["/api/notifications"] as const,
     list: ["/api/notifications"] as const,

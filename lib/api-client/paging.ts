@@ -25,6 +25,9 @@ export const CATEGORY_QUESTION_PAGE_SIZE = 20;
 export const SEARCH_PAGE_SIZE = 20;
 /** Notifications per page of the notifications page. */
 export const NOTIFICATION_PAGE_SIZE = 20;
+/** Conversations and messages per page (issue 15: /messages and /messages/{id}). */
+export const CONVERSATION_PAGE_SIZE = 20;
+export const MESSAGE_PAGE_SIZE = 30;
 /** Groups per page of the groups directory. */
 export const GROUP_PAGE_SIZE = 24;
 /** Posts per page of a group page. */

@@ -138,6 +138,19 @@ export interface UserResource {
   /** Set once the member deleted their account: never followed. */
   deletedAt?: Date | null;
 }
+/** A member as a direct message's recipient (issue 15): their "Allow direct messages" switch and the blocks between them and the viewer. */
+export interface MessageRecipientResource extends UserResource {
+  allowMessages: boolean;
+  /** The recipient blocked the viewer. */
+  blocksViewer: boolean;
+  /** The viewer blocked the recipient. */
+  blockedByViewer: boolean;
+}
+/** A conversation: its two participants (issue 15). */
+export interface ConversationResource {
+  userAId: string;
+  userBId: string;
+}
 /** A member as the moderation rules read them: who they are and their role (issue 14). */
 export interface ModeratedUserResource {
   id: string;
@@ -191,6 +204,10 @@ const outranks: Predicate<ModeratedUserResource> = (v, u) => v.id !== u.id && is
 const staffOverMember: Predicate<ModeratedUserResource> = (v, u) => v.id !== u.id && isStaff(v) && asRole(u.role) === "member";
 const adminOverNonAdmin: Predicate<ModeratedUserResource> = (v, u) => v.id !== u.id && isAdmin(v) && asRole(u.role) !== "admin";
 const followableMember: Predicate<UserResource> = (v, u) => !isSelf(v, u) && !u.isAssistant && !u.deletedAt;
+// Issue 15: a member who allows direct messages and has not blocked the sender (nor been blocked by them).
+const acceptsMessagesFrom: Predicate<MessageRecipientResource> = (v, u) => followableMember(v, u) && u.allowMessages && !u.blocksViewer && !u.blockedByViewer;
+// Conversations are the two participants' alone: moderators and admins see none but their own.
+const isParticipant: Predicate<ConversationResource> = (v, c) => c.userAId === v.id || c.userBId === v.id;
 const publicProfile: Predicate<ProfileResource> = (_v, p) => p.profileVisibility === "public";
 const profileForMembers: Predicate<ProfileResource> = (v, p) => p.profileVisibility !== "private" || isSelf(v, p);
 
@@ -225,6 +242,9 @@ const table = {
   "tag.follow": { visitor: "no", member: "yes" },
   "category.follow": { visitor: "no", member: "yes" }, // follow and unfollow; the following feed adds the category's tags
   "user.follow": { visitor: "no", member: followableMember },
+  "user.block": { visitor: "no", member: followableMember }, // block and unblock: not yourself, the AI or a deleted account
+  "message.send": { visitor: "no", member: acceptsMessagesFrom }, // direct messages (issue 15)
+  "conversation.view": { visitor: "no", member: isParticipant }, // read a conversation and mark it read; staff included: participants only
   "user.editProfile": { visitor: "no", member: isSelf },
   "user.viewSaved": { visitor: "no", member: isSelf },
   "user.viewProfile": { visitor: publicProfile, member: profileForMembers },
@@ -304,12 +324,14 @@ export function authorizeProfileView(viewer: Viewer | null, profile: ProfileReso
   throw unauthorized();
 }
 
-/** What the viewer may do with a member's profile, as its presenter embeds it (`viewerCan`). */
-export function profileViewerCan(viewer: Viewer | null, user: UserResource) {
+/** What the viewer may do with a member's profile, as its presenter embeds it (`viewerCan`); `message` needs the recipient's messaging state. */
+export function profileViewerCan(viewer: Viewer | null, user: UserResource, messaging?: Omit<MessageRecipientResource, keyof UserResource>) {
   return {
     edit: can(viewer, "user.editProfile", user),
     follow: can(viewer, "user.follow", user),
     viewSaved: can(viewer, "user.viewSaved", user),
+    message: messaging ? can(viewer, "message.send", { ...user, ...messaging }) : false,
+    block: can(viewer, "user.block", user),
   };
 }
 

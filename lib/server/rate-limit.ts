@@ -160,6 +160,19 @@ const limits = {
     points: 5, duration: 24 * 60 * 60, key: "member", source: "Stack Exchange: at most 5 pending suggested edits per member, kept here as a daily allowance for new members",
     message: "New members can suggest at most 5 edits a day. Please try again tomorrow.",
   },
+  // Issue 15: direct messages. Each message notifies someone; a new conversation reaches a stranger.
+  messageHourly: {
+    points: 60, duration: 60 * 60, key: "member", source: "Agora (Discourse: max_private_messages_per_minute 3 per minute, kept as an hourly ceiling for a chat)",
+    message: "You have sent many messages this hour. Please try again later.",
+  },
+  conversationDaily: {
+    points: 20, duration: 24 * 60 * 60, key: "member", source: "Agora (Discourse: max_personal_messages_per_day 20: new conversations, the spammer's tool)",
+    message: "You can start at most 20 new conversations a day. Please try again tomorrow.",
+  },
+  userBlockDaily: {
+    points: 50, duration: 24 * 60 * 60, key: "member", source: "Agora (a block notifies nobody; the same ceiling as follows, userFollowDaily)",
+    message: "You can block at most 50 members a day. Please try again tomorrow.",
+  },
 } satisfies Record<string, LimitSpec>;
 
 export type LimiterName = keyof typeof limits;

@@ -31,7 +31,7 @@ async function call(route: Handler, url: string, params: Record<string, string>,
 }
 
 const PROFILE_KEYS = [
-  "_count", "bio", "city", "country", "createdAt", "firstName", "handle", "id", "isFollowing", "lastActiveAt", "lastName",
+  "_count", "bio", "city", "country", "createdAt", "firstName", "handle", "id", "isBlocked", "isFollowing", "lastActiveAt", "lastName",
   "profileImageUrl", "reputation", "socialLinks", "viewerCan", "website",
 ].sort();
 const USER_ANSWER_KEYS = [
@@ -93,7 +93,8 @@ describe("GET /api/users/:id/profile", () => {
       country: "UK",
       socialLinks: { twitter: "ada", linkedin: null, github: "ada-l" },
       isFollowing: true,
-      viewerCan: { edit: false, follow: true, viewSaved: false },
+      isBlocked: false,
+      viewerCan: { edit: false, follow: true, viewSaved: false, message: true, block: true },
       // The private-group question and the answer under it are not counted for an outsider.
       _count: { questions: 2, answers: 1, followers: 1, following: 1, tags: 2, followedTags: 1 },
     });
@@ -106,14 +107,14 @@ describe("GET /api/users/:id/profile", () => {
     expect(keys(body)).toEqual([...PROFILE_KEYS, "email"].sort());
     expect(body.email).toBe(owner.email);
     expect(body._count).toEqual({ questions: 3, answers: 2, followers: 1, following: 1, tags: 2, followedTags: 1, saved: 1 });
-    expect(body.viewerCan).toEqual({ edit: true, follow: false, viewSaved: true });
+    expect(body.viewerCan).toEqual({ edit: true, follow: false, viewSaved: true, message: false, block: false });
     expect(body.isFollowing).toBe(false);
   });
 
   it("is public to visitors by default", async () => {
     const { res, body } = await call(profileRoute, `/api/users/${owner.id}/profile`, { id: owner.id });
     expect(res.status).toBe(200);
-    expect(body.viewerCan).toEqual({ edit: false, follow: false, viewSaved: false });
+    expect(body.viewerCan).toEqual({ edit: false, follow: false, viewSaved: false, message: false, block: false });
   });
 
   it("answers 404 User not found for unknown and malformed ids", async () => {

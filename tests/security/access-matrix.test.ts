@@ -126,6 +126,23 @@ const memberWithProfile = async (visibility: "registered" | "private") => {
   return user.id;
 };
 
+/** A new member with the given privacy settings (someone else's to every role). */
+const memberWithPrivacy = async (privacySettings: Record<string, boolean | string>) => {
+  const { user } = await createMember(`privacy-${unique()}`);
+  await db.user.update({ where: { id: user.id }, data: { privacySettings } });
+  return user.id;
+};
+/** The conversation between the world's owner and insider (issue 15), with one message; made once. */
+let ownerConversationId: number | undefined;
+const ownerConversation = async (w: World) => {
+  if (ownerConversationId !== undefined) return ownerConversationId;
+  const [userAId, userBId] = [w.owner.user.id, w.insider.user.id].sort() as [string, string];
+  const conversation = await db.conversation.create({ data: { userAId, userBId } });
+  await db.message.create({ data: { conversationId: conversation.id, senderId: w.owner.user.id, content: "Hi", contentHtml: "<p>Hi</p>" } });
+  ownerConversationId = conversation.id;
+  return conversation.id;
+};
+
 const randomIp = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
 /** The token of a fresh e-mailed link of an unverified member of its own (never one of the world's). */
 const emailLink = async (purpose: EmailTokenPurpose) => {
@@ -353,6 +370,22 @@ const table: Record<string, Case[]> = {
   "POST /api/notifications/mark-all-read": [{ name: "own notifications", expect: membersOnly(200), staff: { suspended: 200 }, request: () => ({}) }],
   "GET /api/notifications": [{ name: "own notifications", expect: membersOnly(200), request: () => ({}) }],
   "GET /api/notifications/unread-count": [{ name: "own notifications", expect: membersOnly(200), request: () => ({}) }],
+  // Issue 15: direct messages. Conversations are their two participants' alone: 404 to everyone else, moderators and admins included.
+  "POST /api/messages": [
+    { name: "to the owner (who accepts messages; the owner themself: 400)", expect: [401, 201, 400, 201, 201], request: (w) => json({ recipientId: w.owner.user.id, content: "Hello there" }) },
+    { name: "to a member who turned messages off", expect: [401, 403, 403, 403, 403], request: async () => json({ recipientId: await memberWithPrivacy({ allowMessages: false }), content: "Hello there" }) },
+    { name: "to an unknown member", expect: membersOnly(404), request: () => json({ recipientId: "no-such-member", content: "Hello there" }) },
+  ],
+  "GET /api/conversations": [{ name: "own conversations", expect: membersOnly(200), request: () => ({}) }],
+  "GET /api/conversations/unread-count": [{ name: "own conversations", expect: membersOnly(200), request: () => ({}) }],
+  "GET /api/conversations/[id]/messages": [
+    { name: "the owner's conversation with the insider", expect: [401, 404, 200, 200, 404], request: async (w) => ({ params: { id: String(await ownerConversation(w)) } }) },
+    { name: "an unknown conversation", expect: membersOnly(404), request: () => ({ params: { id: "2000000000" } }) },
+  ],
+  // Marking read is allowed while suspended (like notifications): the suspended member is no participant, so 404.
+  "POST /api/conversations/[id]/read": [
+    { name: "the owner's conversation with the insider", expect: [401, 404, 200, 200, 404], staff: { suspended: 404 }, request: async (w) => ({ params: { id: String(await ownerConversation(w)) } }) },
+  ],
   "GET /api/questions/[id]/ai-answer/stream": [
     { name: "public question", expect: all(200), request: (w) => ({ params: { id: id(w.question) } }) },
     { name: "question in private group", expect: [404, 404, 200, 200, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) } }) },
@@ -470,6 +503,10 @@ const table: Record<string, Case[]> = {
   "POST /api/upload/image": [{ name: "a small PNG", expect: membersOnly(201), request: () => ({ body: imageForm() }) }],
   "GET /api/users/[id]/answers": [{ name: "owner's public profile", expect: all(200), request: (w) => ({ params: { id: w.owner.user.id } }) }],
   "POST /api/users/[id]/follow": [{ name: "the owner", expect: [401, 200, 403, 200, 200], request: (w) => ({ params: { id: w.owner.user.id } }) }],
+  // Blocks, each of a member of its own (blocking the world's members would close their inboxes to later cases).
+  "POST /api/users/[id]/block": [{ name: "a member", expect: membersOnly(200), request: async () => ({ params: { id: await someMember() } }) }],
+  "DELETE /api/users/[id]/block": [{ name: "a member", expect: membersOnly(200), request: async () => ({ params: { id: await someMember() } }) }],
+  "GET /api/users/me/blocks": [{ name: "own blocks", expect: membersOnly(200), request: () => ({}) }],
   "DELETE /api/users/[id]/follow": [{ name: "the owner", expect: [401, 200, 403, 200, 200], request: (w) => ({ params: { id: w.owner.user.id } }) }],
   // Issue 14, moderating members: moderators and admins only (none of these roles); tests/integration/moderation-people.test.ts covers staff.
   // Each on a member of its own: staff act on members (the rank rule is in moderation-people.test.ts).

@@ -268,6 +268,29 @@ const scenarios: Record<LimiterName, () => Promise<void>> = {
     await expectLimit("categoryFollowDaily", (i) => callRoute(route("POST /api/categories/[id]/follow"), { cookie: fan.cookie, params: { id: String(categories[i]!.id) } }));
     expect(await db.categoryFollow.count({ where: { userId: fan.user.id } })).toBe(rateLimits.categoryFollowDaily.points);
   },
+  // Direct messages (issue 15): 60 messages an hour, in one conversation or many.
+  messageHourly: async () => {
+    const sender = await createMember(`dm-sender-${unique()}`);
+    const friend = await createUser({ tag: "dm-friend" });
+    await expectLimit("messageHourly", (i) => callRoute(route("POST /api/messages"), { cookie: sender.cookie, json: { recipientId: friend.id, content: `Message number ${i}` } }));
+    expect(await db.message.count({ where: { senderId: sender.user.id } })).toBe(rateLimits.messageHourly.points);
+  },
+  // New conversations: 20 a day (a spammer writes to strangers).
+  conversationDaily: async () => {
+    const sender = await createMember(`dm-starter-${unique()}`);
+    const strangers: { id: string }[] = [];
+    for (let i = 0; i <= rateLimits.conversationDaily.points; i++) strangers.push(await createUser({ tag: `dm-stranger-${i}` }));
+    await expectLimit("conversationDaily", (i) => callRoute(route("POST /api/messages"), { cookie: sender.cookie, json: { recipientId: strangers[i]!.id, content: "Hello there" } }));
+    expect(await db.conversation.count({ where: { OR: [{ userAId: sender.user.id }, { userBId: sender.user.id }] } })).toBe(rateLimits.conversationDaily.points);
+  },
+  // Blocks: 50 new blocks a day.
+  userBlockDaily: async () => {
+    const blocker = await createMember(`blocker-${unique()}`);
+    const targets: { id: string }[] = [];
+    for (let i = 0; i <= rateLimits.userBlockDaily.points; i++) targets.push(await createUser({ tag: `blocked-${i}` }));
+    await expectLimit("userBlockDaily", (i) => callRoute(route("POST /api/users/[id]/block"), { cookie: blocker.cookie, params: { id: targets[i]!.id } }));
+    expect(await db.userBlock.count({ where: { blockerId: blocker.user.id } })).toBe(rateLimits.userBlockDaily.points);
+  },
   // A profile is public text: 30 edits an hour.
   profileEditHourly: async () => {
     const { cookie } = await createMember(`profiler-${unique()}`);
@@ -431,6 +454,18 @@ describe("50 identical requests at once have exactly one effect", () => {
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(await db.userFollow.count({ where: { followingId: star.user.id } })).toBe(1);
     expect(await db.notification.count({ where: { userId: star.user.id, type: "follow" } })).toBe(1);
+  });
+
+  it("first direct messages at once: one conversation, every message kept, one folded notification", async () => {
+    const sender = await createMember(`race-dm-${unique()}`);
+    const friend = await createMember(`race-dm-friend-${unique()}`);
+    const statuses = await fifty(route("POST /api/messages"), () => ({ cookie: sender.cookie, json: { recipientId: friend.user.id, content: "Are you there?" } }));
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    const conversations = await db.conversation.findMany({ where: { userAId: { in: [sender.user.id, friend.user.id] }, userBId: { in: [sender.user.id, friend.user.id] } } });
+    expect(conversations).toHaveLength(1);
+    expect(await db.message.count({ where: { conversationId: conversations[0]!.id } })).toBe(50);
+    const notifications = await db.notification.findMany({ where: { userId: friend.user.id, type: "message" } });
+    expect(notifications.map((n) => n.eventCount)).toEqual([50]);
   });
 
   it("join a group: one membership, the member count moves by one", async () => {

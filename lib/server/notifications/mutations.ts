@@ -29,8 +29,8 @@ import { voteFoldMessage, voteFoldTitle } from "@/lib/vote-folds";
 
 type Tx = Prisma.TransactionClient;
 
-/** The kinds of notification SPEC.md section 3 lists. */
-export type NotificationType = "answer" | "vote" | "follow" | "other";
+/** The kinds of notification SPEC.md section 3 lists, and "message" for direct messages (issue 15). */
+export type NotificationType = "answer" | "vote" | "follow" | "message" | "other";
 
 /** Options for a transaction that writes notifications: many may wait on one answer's lock at once. */
 export const NOTIFYING_TRANSACTION = { maxWait: 10_000, timeout: 20_000 } as const;
@@ -104,7 +104,7 @@ interface NotificationContent {
   title: string;
   message: string;
   relatedId?: number | null;
-  relatedType?: "question" | "answer" | null;
+  relatedType?: "question" | "answer" | "conversation" | null;
   questionId?: number | null;
   link: string;
   actorId: string | null;
@@ -457,6 +457,63 @@ export async function notifyNewComment(tx: Tx, { commentId }: { commentId: numbe
     }
   }
   return ids;
+}
+
+/**
+ * Tells a member about a direct message (type message, linking to the conversation). Messages
+ * of one conversation fold: while the recipient's notification about it is unread, the next
+ * message updates it in place ("3 new messages from Ada", the newest excerpt, newest first
+ * again) instead of adding one; only the first of a fold is e-mailed (emailNotifications).
+ * There is no switch of its own: a member who wants none turns "Allow direct messages" off.
+ * Call it in the transaction that inserted the message, which holds the conversation's row
+ * lock, so simultaneous messages fold into one row.
+ */
+export async function notifyDirectMessage(
+  tx: Tx,
+  message: { conversationId: number; senderId: string; recipientId: string; content: string },
+): Promise<number | null> {
+  const recipient = await recipientFor(tx, message.recipientId, { actorId: message.senderId, setting: null });
+  if (!recipient) return null;
+  const sender = await tx.user.findUnique({ where: { id: message.senderId }, select: actorSelect });
+  const name = nameOf(sender);
+  const excerpt = markdownToPlainText(message.content, 200);
+  const now = new Date();
+  const folded = await tx.notification.findFirst({
+    where: { userId: recipient.id, type: "message", relatedType: "conversation", relatedId: message.conversationId, isRead: false },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    select: { id: true, eventCount: true },
+  });
+  if (folded) {
+    const count = folded.eventCount + 1;
+    await tx.notification.update({
+      where: { id: folded.id },
+      data: { eventCount: count, title: clip(`${count} new messages from ${name}`, TITLE_MAX), message: clip(excerpt, MESSAGE_MAX), actorId: message.senderId, createdAt: now },
+      select: { id: true },
+    });
+    return folded.id;
+  }
+  return insert(
+    tx,
+    recipient,
+    {
+      type: "message",
+      title: `New message from ${name}`,
+      message: excerpt,
+      relatedId: message.conversationId,
+      relatedType: "conversation",
+      link: `/messages/${message.conversationId}`,
+      actorId: message.senderId,
+    },
+    now,
+  );
+}
+
+/** Marks the member's notification about a conversation read (they opened it). */
+export async function markConversationNotificationsRead(tx: Tx | typeof db, userId: string, conversationId: number): Promise<void> {
+  await tx.notification.updateMany({
+    where: { userId, type: "message", relatedType: "conversation", relatedId: conversationId, isRead: false },
+    data: { isRead: true },
+  });
 }
 
 /**

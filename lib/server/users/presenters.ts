@@ -133,7 +133,13 @@ function safeWebsite(value: string | null): string | null {
  * A running suspension (`suspension`) only for the member and staff; `moderation` (what the
  * Moderate menu offers) only for moderators and admins.
  */
-export function presentProfile(row: ProfileRow, viewer: PolicyViewer | null, counts: ProfileCounts, isFollowing: boolean) {
+export function presentProfile(
+  row: ProfileRow,
+  viewer: PolicyViewer | null,
+  counts: ProfileCounts,
+  isFollowing: boolean,
+  messaging?: { allowMessages: boolean; blocksViewer: boolean; blockedByViewer: boolean },
+) {
   const deleted = Boolean(row.deletedAt);
   const suspension = !deleted && row.suspendedUntil && row.suspendedUntil.getTime() > Date.now()
     ? { until: row.suspendedUntil.toISOString(), reason: row.suspensionReason ?? null }
@@ -159,7 +165,9 @@ export function presentProfile(row: ProfileRow, viewer: PolicyViewer | null, cou
     isFollowing,
     // Issue 15: when the member was last active, only when their "Show activity status" is on (or to themself); else null.
     lastActiveAt: activityStatusOf(row, viewer),
-    viewerCan: profileViewerCan(viewer, row),
+    // Issue 15: whether the viewer blocked this member (their Block / Unblock button); never whether they blocked the viewer.
+    isBlocked: messaging?.blockedByViewer ?? false,
+    viewerCan: profileViewerCan(viewer, row, messaging),
     // Issue 14: a running suspension, shown to the member and to staff only; the Moderate menu's choices, for staff only.
     ...(suspension && (viewer?.id === row.id || isStaff(viewer)) ? { suspension } : {}),
     ...(moderation ? { moderation } : {}),

@@ -83,6 +83,10 @@ export async function getProfile(target: ProfileTarget, viewer: Viewer | null) {
           },
         },
         followers: { where: { followerId: viewer?.id ?? "" }, select: { followerId: true }, take: 1 },
+        // Issue 15: whether the viewer may message them ("Allow direct messages", blocks either way).
+        privacySettings: true,
+        blocking: { where: { blockedId: viewer?.id ?? "" }, select: { blockerId: true }, take: 1 },
+        blockedBy: { where: { blockerId: viewer?.id ?? "" }, select: { blockerId: true }, take: 1 },
       },
     }),
     countUsedTags(target.id, viewer),
@@ -96,7 +100,12 @@ export async function getProfile(target: ProfileTarget, viewer: Viewer | null) {
     followedTags: row._count.tagFollows,
     ...(own ? { saved: row._count.savedQuestions } : {}),
   };
-  return { row, counts, isFollowing: !own && row.followers.length > 0 };
+  const messaging = {
+    allowMessages: presentPrivacySettings(row.privacySettings).allowMessages,
+    blocksViewer: !own && row.blocking.length > 0,
+    blockedByViewer: !own && row.blockedBy.length > 0,
+  };
+  return { row, counts, isFollowing: !own && row.followers.length > 0, messaging };
 }
 
 /** One page of the member's questions the viewer may see, newest first. */

@@ -139,7 +139,8 @@ describe("TopBar for a member", () => {
     const labels = within(menu)
       .getAllByRole("link")
       .map((a) => a.textContent?.replace("9+", "").trim());
-    expect(labels).toEqual(["Home", "Users", "Tags", "Groups", "Notifications", "About", "Ask Question", "Profile", "Settings", "Log out"]);
+    // SPEC.md's list, plus Messages after Notifications (issue 15: direct messages, with their own badge).
+    expect(labels).toEqual(["Home", "Users", "Tags", "Groups", "Notifications", "Messages", "About", "Ask Question", "Profile", "Settings", "Log out"]);
     expect(within(menu).getByRole("link", { name: /Notifications/ })).toHaveTextContent("9+");
     expect(within(menu).getByRole("link", { name: "Log out" })).toHaveAttribute("href", "/api/logout");
   });

@@ -36,8 +36,8 @@ const loadTarget = cache(async (id: string) => {
 const loadProfile = cache(async (id: string) => {
   const loaded = await loadTarget(id);
   if (!loaded || !loaded.visible) return null;
-  const { row, counts, isFollowing } = await getProfile(loaded.target, loaded.viewer);
-  return presentProfile(row, loaded.viewer, counts, isFollowing);
+  const { row, counts, isFollowing, messaging } = await getProfile(loaded.target, loaded.viewer);
+  return presentProfile(row, loaded.viewer, counts, isFollowing, messaging);
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

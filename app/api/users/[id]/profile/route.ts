@@ -9,6 +9,6 @@ export const GET = handler(async (req, ctx) => {
   const viewer = await getViewer(req);
   const target = await getProfileTargetOrThrow((await ctx.params).id); // 404
   authorizeProfileView(viewer, target); // 401, 403
-  const { row, counts, isFollowing } = await getProfile(target, viewer);
-  return Response.json(presentProfile(row, viewer, counts, isFollowing));
+  const { row, counts, isFollowing, messaging } = await getProfile(target, viewer);
+  return Response.json(presentProfile(row, viewer, counts, isFollowing, messaging));
 });
