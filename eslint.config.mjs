@@ -1,5 +1,14 @@
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+import i18next from "eslint-plugin-i18next";
+
+import { untranslatedFiles } from "./eslint.untranslated.mjs";
+
+// Texts a member reads come from the message files (messages/<language>/*.json, issue 15): a
+// literal in JSX text, in a human-readable attribute or in a toast is an error in the interface's
+// code. Not yet translated files are listed in eslint.untranslated.mjs, which must end up empty.
+const uiFiles = ["app/**/*.tsx", "components/**/*.tsx"];
+const readableAttributes = ["aria-label", "aria-description", "aria-valuetext", "placeholder", "title", "alt", "label", "description"];
 
 const config = [
   ...nextVitals,
@@ -7,6 +16,37 @@ const config = [
   {
     // `const { omitted, ...rest } = row` is how an object is copied without a key.
     rules: { "@typescript-eslint/no-unused-vars": ["warn", { ignoreRestSiblings: true }] },
+  },
+  {
+    files: uiFiles,
+    ignores: untranslatedFiles,
+    plugins: { i18next },
+    rules: {
+      "i18next/no-literal-string": [
+        "error",
+        {
+          mode: "jsx-only",
+          "jsx-attributes": { include: readableAttributes },
+          // Punctuation, symbols, numbers and separators are no words.
+          words: { exclude: ["^[\\s0-9!-/:-@[-`{-~·…—–−×‹›«»“”‘’•→←↑↓✓✕]+$"] },
+        },
+      ],
+    },
+  },
+  {
+    // Toasts (SPEC.md section 8) are written wherever a mutation ends, hooks of lib/api-client included.
+    files: [...uiFiles, "lib/api-client/**/*.ts", "lib/api-client/**/*.tsx"],
+    ignores: untranslatedFiles,
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression:matches([callee.object.name='toast'], [callee.name=/^toast(Success|Error|MutationError)$/]) > :matches(Literal[value=/[A-Za-z]/], TemplateLiteral)",
+          message: "A toast's text comes from the message files (useTranslations).",
+        },
+      ],
+    },
   },
   {
     ignores: ["node_modules/**", ".next/**", ".data/**", "lib/generated/**", "tests/artifacts/**", "next-env.d.ts"],

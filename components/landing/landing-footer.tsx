@@ -1,6 +1,7 @@
 import Link from "@/components/common/link";
 
 import { LogoMark } from "@/components/layout/logo";
+import { LanguageSelect } from "@/components/layout/language-menu";
 
 const linkClass =
   "rounded-sm text-sm text-muted-foreground outline-none transition-colors hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
@@ -36,6 +37,7 @@ export function LandingFooter() {
             </li>
           </ul>
         </nav>
+        <LanguageSelect />
         <p className="text-sm text-muted-foreground">© {new Date().getFullYear()} Agora. All rights reserved.</p>
       </div>
     </footer>

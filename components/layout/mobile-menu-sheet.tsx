@@ -25,6 +25,7 @@ import {
 
 import { LogoMark } from "@/components/layout/logo";
 import { ThemeSwitcher } from "@/components/layout/theme-switcher";
+import { LanguageSelect } from "@/components/layout/language-menu";
 import { unreadBadgeText, type ShellUser } from "@/components/layout/types";
 import { Separator } from "@/components/ui/separator";
 import { headerSignInHref } from "@/lib/auth-links";
@@ -151,6 +152,7 @@ export function MobileMenuSheet({
         </nav>
         <div className="space-y-3 border-t p-4">
           <ThemeSwitcher />
+          <LanguageSelect />
           {!user ? (
             <p className="flex items-center gap-2 text-xs text-muted-foreground">
               <CircleHelp className="size-4 shrink-0" aria-hidden /> Sign in to ask questions and join the discussion.

@@ -9,6 +9,7 @@ import { BrandLink } from "@/components/layout/logo";
 import { MobileMenu } from "@/components/layout/mobile-menu";
 import { SearchBox } from "@/components/layout/search-box";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
+import { LanguageMenu } from "@/components/layout/language-menu";
 import type { ShellUser } from "@/components/layout/types";
 import { Button } from "@/components/ui/button";
 import { useUnreadCount } from "@/lib/api-client/notifications";
@@ -55,6 +56,7 @@ export function TopBar({ user, initialUnreadCount }: { user: ShellUser | null; i
               </span>
               <NotificationBell initialUnreadCount={initialUnreadCount} />
               <span className="hidden lg:contents">
+                <LanguageMenu />
                 <ThemeToggle />
                 <UserMenu user={user} />
               </span>
@@ -67,6 +69,7 @@ export function TopBar({ user, initialUnreadCount }: { user: ShellUser | null; i
               <Button asChild variant="ghost" size="sm">
                 <Link href="/about">About</Link>
               </Button>
+              <LanguageMenu />
               <ThemeToggle />
               <Button asChild size="sm" className="ml-1">
                 <a href={headerSignInHref(pathname)}>Sign In</a>

@@ -1,7 +1,9 @@
 "use client";
 
 import { useClock } from "@/components/common/time-ago";
-import { activityLabel } from "@/lib/time";
+import { useTranslations } from "next-intl";
+
+import { activityTime } from "@/lib/time";
 import { cn } from "@/lib/utils";
 
 /**
@@ -11,9 +13,10 @@ import { cn } from "@/lib/utils";
  */
 export function ActivityStatus({ lastActiveAt, className }: { lastActiveAt: string | null | undefined; className?: string }) {
   const now = useClock();
-  if (!lastActiveAt) return null;
-  const label = activityLabel(lastActiveAt, now);
-  if (!label) return null;
+  const t = useTranslations("activity");
+  const activity = activityTime(lastActiveAt, now);
+  if (!lastActiveAt || !activity) return null;
+  const label = "count" in activity ? t(activity.key, { count: activity.count }) : t(activity.key);
   const recent = now - new Date(lastActiveAt).getTime() < 5 * 60_000;
   return (
     <span className={cn("inline-flex items-center gap-1.5", className)} data-testid="activity-status" suppressHydrationWarning>

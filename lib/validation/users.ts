@@ -1,6 +1,7 @@
 // Members: the same schemas check the Edit Profile dialog and the settings forms in the browser
 // and the bodies and query strings of /api/users on the server (SPEC.md sections 3, 5 and 7).
 // Every text field has a maximum length, matching its column. Unknown fields are dropped.
+import { locales } from "@/lib/i18n/locales";
 import { z } from "./zod";
 
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_TOO_LONG_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE } from "@/lib/validation/auth";
@@ -211,7 +212,8 @@ export const privacySettingsSchema = z.object(
 export type PrivacySettingsInput = z.output<typeof privacySettingsSchema>;
 
 export const themes = ["light", "dark", "auto"] as const;
-export const languages = ["en", "es", "fr", "de"] as const;
+/** The interface's languages (lib/i18n/locales.ts). */
+export const languages = locales;
 export const questionsPerPageOptions = [10, 25, 50] as const;
 export type Theme = (typeof themes)[number];
 export type Language = (typeof languages)[number];
@@ -240,6 +242,9 @@ export const preferencesSchema = z.object(
   { error: BODY_MESSAGE },
 );
 export type PreferencesInput = z.output<typeof preferencesSchema>;
+
+/** POST /api/locale: the language menu's choice. */
+export const localeSchema = z.object({ locale: z.enum(languages, { error: "Language must be en, es, fr or de" }) }, { error: BODY_MESSAGE });
 
 /** The default notification switches of SPEC.md section 4. */
 export const defaultNotificationSettings = {

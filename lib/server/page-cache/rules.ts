@@ -2,6 +2,7 @@ import type http from "node:http";
 import { isSessionCookieName } from "@/lib/server/auth/cookie-names";
 import { parseId } from "@/lib/server/ids";
 import { configuredSiteUrl, siteUrlFromHeaders } from "@/lib/seo/site-url";
+import { localeFromCookieHeader, resolveLocale } from "@/lib/i18n/locales";
 
 /*
  * What the page cache may store and serve (docs/SECURITY.md, "Page cache"): pure functions over
@@ -63,13 +64,15 @@ export function cacheableQuestionId(req: http.IncomingMessage): number | null {
 /**
  * What, besides the path, the page's HTML depends on: the site URL of its canonical and Open
  * Graph links and JSON-LD (APP_URL, else the request's host and protocol, as lib/seo/site-url.ts
- * computes it), and whether Next treats the client as an HTML-limited bot (metadata in the head
- * rather than streamed). Each combination is stored apart, so a request with a forged Host can
+ * computes it), whether Next treats the client as an HTML-limited bot (metadata in the head
+ * rather than streamed), and the interface's language (a visitor's: the language menu's cookie,
+ * else Accept-Language, as i18n/request.ts chooses it). Each combination is stored apart, so a request with a forged Host can
  * never put its links into the page others get.
  */
 export function variantOf(req: http.IncomingMessage, botType: (userAgent: string) => string | undefined): string {
   const site = configuredSiteUrl() ?? siteUrlFromHeaders({ get: (name: string) => (req.headers[name] === undefined ? null : headerValue(req, name)) });
-  return `${site}|${botType(headerValue(req, "user-agent")) ?? "browser"}`;
+  const locale = resolveLocale({ cookie: localeFromCookieHeader(headerValue(req, "cookie")), acceptLanguage: headerValue(req, "accept-language") });
+  return `${site}|${botType(headerValue(req, "user-agent")) ?? "browser"}|${locale}`;
 }
 
 /** Next's Cache-Control for a page rendered per request; any other value is the app's own choice and is respected. */

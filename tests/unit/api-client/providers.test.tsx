@@ -1,3 +1,4 @@
+import { testIntl } from "@/tests/support/intl";
 import { act, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -61,7 +62,7 @@ function DefaultsProbe() {
 describe("Providers", () => {
   it("provides the spec's query client and a toaster reachable with F8", async () => {
     render(
-      <Providers>
+      <Providers intl={testIntl()}>
         <DefaultsProbe />
       </Providers>,
     );
@@ -73,7 +74,7 @@ describe("Providers", () => {
   it("shows only the Unauthorized toast when a mutation answers 401", async () => {
     const user = userEvent.setup();
     render(
-      <Providers>
+      <Providers intl={testIntl()}>
         <SaveButton error={new ApiError(401, "Unauthorized", JSON.stringify({ message: "Unauthorized" }))} />
       </Providers>,
     );
@@ -90,7 +91,7 @@ describe("Providers", () => {
   it("shows the mutation's own error toast for other failures", async () => {
     const user = userEvent.setup();
     render(
-      <Providers>
+      <Providers intl={testIntl()}>
         <SaveButton error={new ApiError(500, "Internal Server Error", "")} />
       </Providers>,
     );

@@ -1,0 +1,26 @@
+// next-intl's request configuration (App Router without locale prefixes: URLs stay as they are).
+// The language is the member's saved preference, else the language menu's cookie, else the
+// browser's Accept-Language, else English (lib/i18n/locales.ts).
+import { cookies, headers } from "next/headers";
+import { getRequestConfig } from "next-intl/server";
+
+import { messagesByLocale } from "@/messages";
+import { LOCALE_COOKIE, resolveLocale } from "@/lib/i18n/locales";
+import { getPageSession } from "@/lib/server/auth/session";
+import { TIME_ZONE } from "@/lib/i18n/format";
+
+/** The language saved in a member's preferences, when they chose one. */
+function storedLanguage(preferences: unknown): unknown {
+  return preferences && typeof preferences === "object" ? (preferences as { language?: unknown }).language : undefined;
+}
+
+export default getRequestConfig(async ({ locale: explicit }) => {
+  const [session, cookieStore, headerList] = await Promise.all([getPageSession(), cookies(), headers()]);
+  const locale = resolveLocale({
+    // Only a language the member chose counts (an unset preference is not "en").
+    preference: explicit ?? storedLanguage(session?.viewer.preferences),
+    cookie: cookieStore.get(LOCALE_COOKIE)?.value,
+    acceptLanguage: headerList.get("accept-language"),
+  });
+  return { locale, messages: messagesByLocale[locale], timeZone: TIME_ZONE };
+});

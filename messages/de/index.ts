@@ -1,0 +1,7 @@
+// The interface's texts in this language, one JSON file per namespace (docs/I18N.md).
+import activity from "./activity.json";
+import language from "./language.json";
+import time from "./time.json";
+
+const messages = { activity, language, time };
+export default messages;
