@@ -6,7 +6,6 @@ import { getRequestConfig } from "next-intl/server";
 
 import { messagesByLocale } from "@/messages";
 import { LOCALE_COOKIE, resolveLocale } from "@/lib/i18n/locales";
-import { getPageSession } from "@/lib/server/auth/session";
 import { TIME_ZONE } from "@/lib/i18n/format";
 
 /** The language saved in a member's preferences, when they chose one. */
@@ -15,7 +14,10 @@ function storedLanguage(preferences: unknown): unknown {
 }
 
 export default getRequestConfig(async ({ locale: explicit }) => {
-  const [session, cookieStore, headerList] = await Promise.all([getPageSession(), cookies(), headers()]);
+  // The session module (and the database behind it) loads on first use, so a build collecting page
+  // data without a database still works; the page render reads the session once anyway (React cache).
+  const session = await import("@/lib/server/auth/session").then((m) => m.getPageSession());
+  const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
   const locale = resolveLocale({
     // Only a language the member chose counts (an unset preference is not "en").
     preference: explicit ?? storedLanguage(session?.viewer.preferences),
