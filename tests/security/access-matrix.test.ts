@@ -247,6 +247,7 @@ const table: Record<string, Case[]> = {
   "POST /api/cron/mail": [{ name: "without the cron secret", expect: all(401), request: () => ({}) }],
   "GET /api/cron/retention": [{ name: "without the cron secret", expect: all(401), request: () => ({}) }],
   "POST /api/cron/retention": [{ name: "without the cron secret", expect: all(401), request: () => ({}) }],
+  "POST /api/locale": [{ name: "the language menu (a cookie; a member's preference)", expect: all(200), request: () => json({ locale: "en" }) }],
   "GET /api/health": [{ name: "liveness (nothing private)", expect: all(200), request: () => ({}) }],
   "GET /api/health/ready": [{ name: "readiness (nothing private)", expect: all(200), request: () => ({}) }],
   "GET /api/metrics": [{ name: "without METRICS_TOKEN set, the endpoint does not exist", expect: all(404), request: () => ({}) }],

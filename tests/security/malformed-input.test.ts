@@ -36,6 +36,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
   "PATCH /api/users/settings/notifications": { emailNotifications: true, weeklyDigest: false },
   "PATCH /api/users/settings/privacy": { profileVisibility: "public", showActivity: true },
   "PATCH /api/users/settings/preferences": { theme: "dark", language: "en", questionsPerPage: 25 },
+  "POST /api/locale": { locale: "en" },
 };
 
 /** Ids no row has, or that are not ids at all. */
