@@ -18,7 +18,7 @@ async function firstQuestionId(page: Page): Promise<number> {
 }
 
 async function visitor(browser: Browser, acceptLanguage: string) {
-  const context = await browser.newContext({ locale: acceptLanguage, extraHTTPHeaders: { "Accept-Language": acceptLanguage } });
+  const context = await browser.newContext({ locale: acceptLanguage.split(",")[0], extraHTTPHeaders: { "Accept-Language": acceptLanguage } });
   return { context, page: await context.newPage() };
 }
 
