@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { expect, screenshots, signIn, test } from "./support";
+import { expect, expectAccessible, screenshots, signIn, test } from "./support";
 
 // Issue 15, "Agora in four languages": the language follows the member's choice, else the
 // language menu's cookie, else the browser; URLs never change; the page cache keeps languages
@@ -88,6 +88,7 @@ test.describe("Agora in four languages", () => {
         await page.goto(`/questions/${id}`);
         await expect(page.locator("html")).toHaveAttribute("lang", language.code);
         await screenshots(page, `language-${language.code}-question`);
+        await expectAccessible(page);
         await page.goto("/");
         await expect(page.getByRole("button", { name: language.button })).toBeAttached();
         await screenshots(page, `language-${language.code}-home`);
@@ -96,6 +97,7 @@ test.describe("Agora in four languages", () => {
         await page.goto("/?ask=1");
         await expect(page.getByRole("dialog")).toBeVisible();
         await screenshots(page, `language-${language.code}-ask`);
+        await expectAccessible(page);
       }
     } finally {
       await page.request.post("/api/locale", { data: { locale: "en" } });
