@@ -76,7 +76,10 @@ export function useAutoSave<T extends object>({
             id: toastId,
             action: {
               label: "Undo",
-              onClick: () => {
+              onClick: (event) => {
+                // The toast stays, to become "Change undone" in place: dismissing it here would race
+                // the replacement, and sonner could remove the new text with the old toast.
+                event.preventDefault();
                 show({ ...latest.current, ...before });
                 void run(false);
               },

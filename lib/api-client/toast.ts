@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { toast } from "sonner";
 
 import { isSuspendedError, isUnauthorizedError } from "@/lib/api-client/fetcher";
@@ -10,7 +10,8 @@ import { isSuspendedError, isUnauthorizedError } from "@/lib/api-client/fetcher"
 
 export interface ToastAction {
   label: ReactNode;
-  onClick: () => void;
+  /** `event.preventDefault()` keeps the toast open (to replace its text in place). */
+  onClick: (event: MouseEvent<HTMLButtonElement>) => void;
 }
 
 export interface ToastOptions {
