@@ -1,7 +1,40 @@
 import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+import crypto from "node:crypto";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaClient } from "@/lib/generated/prisma/client";
+
+/**
+ * Hot reads that opt in (withPreparedStatements) run as named prepared statements: each pool
+ * connection parses and plans such a statement once, and PostgreSQL then reuses its generic plan.
+ * The question page's one read is an 11 KB statement of a dozen LATERAL joins whose planning cost
+ * 5-6 ms of the shared core per request against about 1.5 ms of execution (docs/PERFORMANCE.md,
+ * "Issue 13 regression removed"). Only reads whose SQL text takes a few fixed shapes opt in; the
+ * names are bounded below so that no connection accumulates statements without limit.
+ */
+// Kept on globalThis like the client below: a bundler may load this module more than once (one
+// copy per server layer), and the one client's name generator must see every copy's scope.
+const shared = globalThis as unknown as { agoraPreparing?: AsyncLocalStorage<true>; agoraStatementNames?: Map<string, string> };
+const preparing = (shared.agoraPreparing ??= new AsyncLocalStorage<true>());
+const statementNames = (shared.agoraStatementNames ??= new Map<string, string>());
+const MAX_PREPARED_SHAPES = 64;
+
+function statementName(query: { sql: string }): string | undefined {
+  if (!preparing.getStore()) return undefined;
+  let name = statementNames.get(query.sql);
+  if (name) return name;
+  if (statementNames.size >= MAX_PREPARED_SHAPES) return undefined;
+  name = `agora_${crypto.createHash("sha1").update(query.sql).digest("hex").slice(0, 20)}`;
+  statementNames.set(query.sql, name);
+  return name;
+}
+
+/** Runs `work` with its statements prepared and kept per connection (see statementName above). */
+export function withPreparedStatements<T>(work: () => PromiseLike<T>): Promise<T> {
+  // Awaited inside the scope: Prisma's promises are lazy and start their query when awaited.
+  return preparing.run(true, async () => await work());
+}
 
 function createClient() {
   const connectionString = process.env.DATABASE_URL;
@@ -13,7 +46,12 @@ function createClient() {
   pool.on("error", () => {});
   // Kept where /api/metrics reads the pool's use (lib/server/metrics.ts).
   (globalThis as Record<symbol, unknown>)[Symbol.for("agora.dbPool")] = pool;
-  return new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+  const adapter = new PrismaPg(pool, {
+    disposeExternalPool: true,
+    // The adapter passes the name to pg as it is; undefined keeps a statement unnamed (planned each time).
+    statementNameGenerator: statementName as (query: { sql: string }) => string,
+  });
+  return new PrismaClient({ adapter });
 }
 
 const globalForDb = globalThis as unknown as { agoraDb?: PrismaClient };

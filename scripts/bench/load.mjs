@@ -56,6 +56,9 @@ function makeRequest(kind, counter) {
       const id = zipf();
       return { method: "GET", path: `/questions/${id % 20 === 0 ? id + 1 : id}` };
     }
+    case "member-question-page":
+      // A signed-in member's question page (their votes, saved flag and the pending suggested edits are read too).
+      return { method: "GET", path: `/questions/${publicQuestion()}`, headers: { cookie: cookies[rand(Math.min(100, cookies.length))] } };
     case "api-question":
       return { method: "GET", path: `/api/questions/${publicQuestion()}` };
     case "api-questions":

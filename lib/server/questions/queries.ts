@@ -1,7 +1,7 @@
 import "server-only";
 import { presentAnswers, presentedAnswersSelect } from "@/lib/server/answers/queries";
 import { cached, SITE_LIST_TTL_MS, TRENDING_CACHE } from "@/lib/server/cache";
-import { db, Prisma } from "@/lib/server/db";
+import { db, Prisma, withPreparedStatements } from "@/lib/server/db";
 import { badRequest, notFound } from "@/lib/server/errors";
 import { decodeCursor, toPage, type Page } from "@/lib/server/pagination";
 import { isStaff, visibleQuestionsWhere, type Viewer } from "@/lib/server/policy";
@@ -295,13 +295,40 @@ export async function getQuestionOrThrow(id: number, viewer: Viewer | null): Pro
  * viewer's votes and the comment trees in three more (four SQL queries however many answers).
  */
 export async function getQuestionDetail(id: number, viewer: Viewer | null): Promise<QuestionDetailRow | null> {
-  // One statement: the question with its answers, their comments and the viewer's votes.
-  const row = await db.question.findFirst({
-    where: { AND: [{ id }, visibleQuestionsWhere(viewer)] },
-    select: { ...questionDetailSelect(viewer), answers: presentedAnswersSelect(viewer) },
-  });
-  if (!row) return null;
+  // One statement: the question with its answers, their comments and the viewer's votes. A few
+  // fixed shapes (visitor, member, staff) with the ids as parameters: prepared once per connection.
+  const select = { ...questionDetailSelect(viewer), answers: presentedAnswersSelect(viewer) };
+  const found = await withPreparedStatements(() =>
+    db.question.findFirst({ where: { AND: [{ id }, visibleQuestionsWhere(viewer)] }, select: viewer ? select : forVisitor(select) }),
+  );
+  if (!found) return null;
+  const row = viewer ? found : withVisitorDefaults(found);
   return { ...row, answers: presentAnswers(row.answers, viewer, row.acceptedAnswerId) };
+}
+
+type DetailSelect = ReturnType<typeof questionDetailSelect> & { answers: ReturnType<typeof presentedAnswersSelect> };
+type DetailFound = Prisma.QuestionGetPayload<{ select: DetailSelect }>;
+
+/**
+ * A visitor's question read without the relations that hold only the viewer's own rows (the saved
+ * flag, the votes on the question and on each answer) or that only members are shown (pending
+ * suggested edits, presentPendingEdit): for a visitor they are always empty, and each is a LATERAL
+ * join per question or per answer. withVisitorDefaults puts them back, empty, after the read.
+ */
+function forVisitor(select: DetailSelect): DetailSelect {
+  const { savedBy: _saved, votes: _votes, suggestedEdits: _edits, ...question } = select;
+  const { votes: _answerVotes, suggestedEdits: _answerEdits, ...answer } = select.answers.select;
+  return { ...question, answers: { ...select.answers, select: answer } } as unknown as DetailSelect;
+}
+
+function withVisitorDefaults(row: DetailFound): DetailFound {
+  return {
+    ...row,
+    savedBy: [],
+    votes: [],
+    suggestedEdits: [],
+    answers: row.answers.map((answer) => ({ ...answer, votes: [], suggestedEdits: [] })),
+  };
 }
 
 /** A question page's data, or 404 "Question not found" (also when it is hidden from the viewer). */
