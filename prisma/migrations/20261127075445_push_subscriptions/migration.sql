@@ -15,6 +15,7 @@ CREATE TABLE "push_subscriptions" (
 CREATE TABLE "push_outbox" (
     "id" SERIAL NOT NULL,
     "subscription_id" INTEGER NOT NULL,
+    "user_id" TEXT NOT NULL,
     "notification_id" INTEGER,
     "payload" VARCHAR(3000) NOT NULL,
     "status" VARCHAR(20) NOT NULL DEFAULT 'pending',
