@@ -9,7 +9,7 @@ import {
   fetchPushPublicKey,
   notificationPermission,
   pushSupport,
-  saveSubscription,
+  refreshSubscription,
   subscribeThisBrowser,
   unsubscribeThisBrowser,
   type PushSubscribeOutcome,
@@ -59,19 +59,17 @@ export function PushNotificationRow({ enabled, onSettingChange }: { enabled: boo
       const found = pushSupport();
       const key = await fetchPushPublicKey().catch(() => null);
       const subscription = found === "supported" ? await currentPushSubscription().catch(() => null) : null;
+      // This browser counts as subscribed only when the server holds its subscription as this member's (refreshed on the way).
+      const mine = subscription && key ? await refreshSubscription(subscription).catch(() => false) : false;
       if (cancelled) return;
       setSupport(found);
       setPermission(notificationPermission());
       setAvailable(key !== null);
-      setSubscribedHere(subscription !== null);
-      // Keep the server's record fresh (and this member's, should another account have subscribed this browser since).
-      if (subscription && key && enabled) void saveSubscription(subscription).catch(() => {});
+      setSubscribedHere(mine);
     })();
     return () => {
       cancelled = true;
     };
-    // Once per visit: `enabled` only decides whether to refresh the stored subscription.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const ready = support !== null && available !== null && subscribedHere !== null;

@@ -2,7 +2,9 @@
 // permission, this browser's PushSubscription and the server's record of it. No user-visible
 // text lives here: each function answers a state or an outcome code, and the settings row
 // (components/settings/push-notification-row.tsx) says what it means.
-import { apiJson, apiRequest, getJson } from "@/lib/api-client/fetcher";
+import type { MouseEvent } from "react";
+
+import { ApiError, apiJson, apiRequest, getJson } from "@/lib/api-client/fetcher";
 
 export const SERVICE_WORKER_URL = "/sw.js";
 
@@ -59,9 +61,24 @@ export async function currentPushSubscription(): Promise<PushSubscription | null
   return existing.pushManager.getSubscription();
 }
 
-/** Stores the subscription with the server (again: the server keeps it fresh and takes it over from another account). */
+/** Stores the subscription with the server (taking it over should another account have subscribed this browser). */
 export async function saveSubscription(subscription: PushSubscription): Promise<void> {
   await apiJson("POST", "/api/push/subscriptions", subscription.toJSON());
+}
+
+/**
+ * Whether the server holds this browser's subscription as the signed-in member's, refreshing it
+ * (its keys, its last use) when so. False when it is not theirs (another account subscribed this
+ * browser, or it was forgotten): it is never taken over without the member's click.
+ */
+export async function refreshSubscription(subscription: PushSubscription): Promise<boolean> {
+  try {
+    await apiJson("POST", "/api/push/subscriptions?refresh=1", subscription.toJSON());
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return false;
+    throw error;
+  }
 }
 
 /**
@@ -91,11 +108,27 @@ export async function subscribeThisBrowser(): Promise<PushSubscribeOutcome> {
   }
 }
 
-/** Turns push off in this browser: the server forgets it, then the browser drops the subscription. */
+/**
+ * Turns push off in this browser: the server forgets it, then the browser drops the subscription.
+ * Signing out does it too (components/layout: the Log out items), so the next person on a shared
+ * computer never sees the previous member's notifications.
+ */
 export async function unsubscribeThisBrowser(): Promise<void> {
   const subscription = await currentPushSubscription().catch(() => null);
   if (!subscription) return;
   // A 404 (already forgotten, e.g. taken over by another account) changes nothing here.
   await apiRequest("DELETE", "/api/push/subscriptions", { endpoint: subscription.endpoint }).catch(() => null);
   await subscription.unsubscribe().catch(() => false);
+}
+
+/**
+ * The click of a Log out link (to /api/logout): in a browser with push, forgets this browser's
+ * push subscription first (waiting at most 3 s), then signs out; otherwise the link does as usual.
+ */
+export function logoutLinkClick(event: MouseEvent<HTMLAnchorElement>): void {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (pushSupport() !== "supported") return;
+  event.preventDefault();
+  const href = event.currentTarget.href;
+  void Promise.race([unsubscribeThisBrowser().catch(() => {}), new Promise((resolve) => setTimeout(resolve, 3_000))]).then(() => window.location.assign(href));
 }

@@ -107,6 +107,16 @@ test.describe("push notifications", () => {
     await expect(toggle).not.toBeChecked();
     await expect.poll(async () => (await e2eSql("SELECT 1 FROM push_subscriptions WHERE user_id = $1", [ada.id])).length).toBe(0);
     await expect.poll(async () => (await (await page.request.get("/api/auth/user")).json()).notificationSettings.pushNotifications).toBe(false);
+
+    // On again, then Log out: the browser is forgotten, so the next person on this computer gets none of Ada's pushes.
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    await expect.poll(async () => (await e2eSql("SELECT 1 FROM push_subscriptions WHERE user_id = $1", [ada.id])).length).toBe(1);
+    await page.getByRole("button", { name: /^Account menu for/ }).click();
+    await page.getByRole("menuitem", { name: "Log out" }).click();
+    await expect.poll(async () => (await page.request.get("/api/auth/user")).status()).toBe(401);
+    expect(await e2eSql("SELECT 1 FROM push_subscriptions WHERE user_id = $1", [ada.id])).toHaveLength(0);
+    expect(await page.evaluate(async () => (await (await navigator.serviceWorker.getRegistration("/"))?.pushManager.getSubscription()) ?? null)).toBeNull();
     await bobContext.close();
     await context.close();
   });

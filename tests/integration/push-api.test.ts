@@ -168,6 +168,25 @@ describe("POST /api/push/subscriptions", () => {
     expect(await db.pushOutbox.count({ where: { subscriptionId: first.id } })).toBe(0);
   });
 
+  it("with ?refresh=1 refreshes only a browser the member already has: never creates one, never takes one over (404)", async () => {
+    const ada = await createUser();
+    const bob = await createUser();
+    const body = browserSubscription();
+    const refresh = async (user: User) => {
+      const req = await signedInRequest(user, "/api/push/subscriptions?refresh=1", { method: "POST", json: body });
+      const res = await subscribeRoute(req, routeContext());
+      return { status: res.status, body: await res.json() };
+    };
+    expect(await refresh(ada)).toEqual({ status: 404, body: { message: "Push subscription not found", code: "not_found" } });
+    expect(await storedFor(ada)).toHaveLength(0);
+    const { body: created } = await subscribe(ada, body);
+    expect(await refresh(ada)).toEqual({ status: 200, body: { id: created.id, created: false } });
+    // Bob signed in on Ada's browser: the Settings page's refresh does not make it his.
+    expect((await refresh(bob)).status).toBe(404);
+    expect(await storedFor(ada)).toHaveLength(1);
+    expect(await storedFor(bob)).toHaveLength(0);
+  });
+
   it("is refused to a suspended member (403)", async () => {
     const member = await createUser();
     await db.user.update({ where: { id: member.id }, data: { suspendedUntil: new Date(Date.now() + 86_400_000), suspensionReason: "Spam" } });

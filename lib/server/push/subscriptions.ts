@@ -38,6 +38,21 @@ export async function savePushSubscription(viewer: Viewer, input: PushSubscripti
   });
 }
 
+/**
+ * Refreshes a subscription the viewer already has (the Settings page's visit, `?refresh=1`):
+ * its keys and its last use; never creates one and never takes one over from another member, so
+ * a browser someone else subscribed does not pass to the viewer without their click. 404 when the
+ * endpoint is not the viewer's.
+ */
+export async function refreshPushSubscription(viewer: Viewer, input: PushSubscriptionInput): Promise<{ id: number; created: false }> {
+  const [row] = await db.$queryRaw<{ id: number }[]>`
+    UPDATE push_subscriptions SET p256dh = ${normalizeKey(input.keys.p256dh)}, auth = ${normalizeKey(input.keys.auth)}, updated_at = timezone('UTC', now())
+     WHERE endpoint = ${input.endpoint} AND user_id = ${viewer.id}
+    RETURNING id`;
+  if (!row) throw notFound(PUSH_SUBSCRIPTION_NOT_FOUND);
+  return { id: row.id, created: false };
+}
+
 /** Forgets the viewer's browser with this endpoint (and what was queued for it); 404 when the viewer has none such. */
 export async function deletePushSubscription(viewer: Viewer, endpoint: string): Promise<void> {
   const { count } = await db.pushSubscription.deleteMany({ where: { endpoint, userId: viewer.id } });
