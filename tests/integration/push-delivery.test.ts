@@ -10,6 +10,7 @@ import { POST as follow } from "@/app/api/users/[id]/follow/route";
 import { POST as vote } from "@/app/api/answers/[id]/vote/route";
 import { POST as sendMessageRoute } from "@/app/api/messages/route";
 import { POST as subscribeRoute } from "@/app/api/push/subscriptions/route";
+import { notifyAnswerAccepted } from "@/lib/server/notifications/mutations";
 import { deliverPendingPushes, pushBackoffMs, PUSH_TTL_SECONDS } from "@/lib/server/push/sender";
 import { createAnswer, createQuestion, createUser, routeContext, setNotificationSettings, signedInRequest, unique, type TestUser } from "@/tests/factories";
 import { createBrowserKeys, createVapidKeys, startFakePushService, verifyVapid, type BrowserKeys, type FakePushService } from "@/tests/support/fake-push-service";
@@ -229,6 +230,18 @@ describe("the switches", () => {
     const queued = await queuedFor(ada);
     expect(queued).toHaveLength(1);
     expect(JSON.parse(queued[0]!.payload)).toMatchObject({ title: "New message from Bob", body: "Hello Ada" });
+  });
+
+  it("pushes nothing about a post hidden pending review (like the e-mail)", async () => {
+    const ada = await createUser();
+    await subscribeBrowser(ada);
+    const asker = await createUser();
+    const question = await createQuestion({ author: asker });
+    const answer = await createAnswer({ question, author: ada });
+    await db.answer.update({ where: { id: answer.id }, data: { hiddenAt: new Date() } });
+    const id = await db.$transaction((tx) => notifyAnswerAccepted(tx, { answerId: answer.id, accepterId: asker.id }));
+    expect(id).not.toBeNull();
+    expect(await queuedFor(ada)).toHaveLength(0);
   });
 
   it("sends nothing to a browser that passed to another member since the push was queued", async () => {

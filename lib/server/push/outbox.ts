@@ -44,8 +44,9 @@ export function pushPayload(notification: { id: number; title: string; message: 
 export async function enqueuePush(tx: Prisma.TransactionClient, userId: string, notificationId: number, payload: PushPayload): Promise<number> {
   if (!vapidDetails()) return 0;
   const queued = await tx.$executeRaw`
-    INSERT INTO push_outbox (subscription_id, user_id, notification_id, payload)
-    SELECT id, user_id, ${notificationId}, ${JSON.stringify(payload)} FROM push_subscriptions WHERE user_id = ${userId}`;
+    INSERT INTO push_outbox (subscription_id, user_id, notification_id, payload, next_attempt_at, created_at)
+    SELECT id, user_id, ${notificationId}, ${JSON.stringify(payload)}, timezone('UTC', now()), timezone('UTC', now())
+      FROM push_subscriptions WHERE user_id = ${userId}`;
   if (queued > 0) kickPushSender();
   return queued;
 }
