@@ -114,7 +114,8 @@ test.describe("push notifications", () => {
     await expect.poll(async () => (await e2eSql("SELECT 1 FROM push_subscriptions WHERE user_id = $1", [ada.id])).length).toBe(1);
     await page.getByRole("button", { name: /^Account menu for/ }).click();
     await page.getByRole("menuitem", { name: "Log out" }).click();
-    await expect.poll(async () => (await page.request.get("/api/auth/user")).status()).toBe(401);
+    await expect(page.getByRole("heading", { name: "AI-Powered Q&A Platform" })).toBeVisible();
+    expect((await page.request.get("/api/auth/user")).status()).toBe(401);
     expect(await e2eSql("SELECT 1 FROM push_subscriptions WHERE user_id = $1", [ada.id])).toHaveLength(0);
     expect(await page.evaluate(async () => (await (await navigator.serviceWorker.getRegistration("/"))?.pushManager.getSubscription()) ?? null)).toBeNull();
     await bobContext.close();
