@@ -9,7 +9,10 @@ import { e2eSql, expect, expectAccessible, screenshots, test, uniqueEmail } from
  * endpoint is a loopback fake push service of this test (tests/support/fake-push-service.ts).
  * Everything else is real: the permission (granted to the context), the service worker
  * registration, Settings' switch, the app's API, the database, the sender in the running server,
- * the VAPID signature and the encrypted payload the fake receives and decrypts.
+ * the VAPID signature and the encrypted payload the fake receives and decrypts; and the service
+ * worker, to which the decrypted push is delivered through the DevTools protocol
+ * (ServiceWorker.deliverPushMessage, as the browser does with what its push service hands it),
+ * shows the notification.
  */
 
 const PASSWORD = "push-password-1";
@@ -99,6 +102,26 @@ test.describe("push notifications", () => {
     const publicKey = (await (await page.request.get("/api/push/public-key")).json()).publicKey;
     expect(verifyVapid(received!.headers.authorization).k).toBe(publicKey);
     expect(JSON.parse(keys.decrypt(received!.body))).toMatchObject({ title: "New follower", body: "Bob Follower started following you" });
+
+    // The service worker shows a push as a notification (delivered to it by the browser's DevTools protocol, as a push service would).
+    const cdp = await context.newCDPSession(page);
+    const registrations: { registrationId: string; scopeURL: string }[] = [];
+    cdp.on("ServiceWorker.workerRegistrationUpdated", (event) => registrations.push(...event.registrations));
+    await cdp.send("ServiceWorker.enable");
+    await expect.poll(() => registrations.find((r) => r.scopeURL.endsWith("/"))?.registrationId ?? null).not.toBeNull();
+    const origin = new URL(page.url()).origin;
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin,
+      registrationId: registrations.find((r) => r.scopeURL.endsWith("/"))!.registrationId,
+      data: keys.decrypt(received!.body),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.getRegistration("/"))!.getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: n.data?.url })),
+        ),
+      )
+      .toEqual([{ title: "New follower", body: "Bob Follower started following you", tag: expect.stringMatching(/^agora-notification-\d+$/), url: expect.stringMatching(/\/users\/[^/]+$/) }]);
 
     // Reloaded, the switch still shows on; turned off, the browser is forgotten and no device gets pushes.
     await page.reload();
