@@ -42,7 +42,7 @@ function localSecret(dataDir: string): string {
  * (P-256: the public key as the uncompressed point, the private key as the scalar, both base64url).
  * Browsers subscribe against the public key, so it must outlive restarts like the auth secret.
  */
-function localVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+export function localVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
   const file = path.join(dataDir, "vapid-keys.json");
   if (fs.existsSync(file)) {
     const stored = JSON.parse(fs.readFileSync(file, "utf8")) as { publicKey?: unknown; privateKey?: unknown };
