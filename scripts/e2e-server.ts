@@ -13,6 +13,10 @@ import { startFakeOpenAI } from "../tests/support/fake-openai";
 // through one proxy: trust that one hop, so per-IP limits apply per simulated visitor.
 process.env.TRUST_PROXY = "1";
 
+// Push notifications (issue 15): the tests' push service is a loopback fake (tests/e2e/push-notifications.spec.ts),
+// on plain http; a real server accepts only https push services on public hosts.
+process.env.AGORA_PUSH_ALLOW_LOOPBACK = "1";
+
 // The tests never touch a database the developer configured.
 delete process.env.DATABASE_URL;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "agora-e2e-"));

@@ -29,6 +29,7 @@ import { LanguageSelect } from "@/components/layout/language-menu";
 import { unreadBadgeText, type ShellUser } from "@/components/layout/types";
 import { Separator } from "@/components/ui/separator";
 import { headerSignInHref } from "@/lib/auth-links";
+import { logoutLinkClick } from "@/lib/push/client";
 import { Sheet, SheetClose, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@/components/ui/sheet";
 
 interface MenuLink {
@@ -125,7 +126,7 @@ export function MobileMenuSheet({
                   <li key={link.href}>
                     <SheetClose asChild>
                       {link.external ? (
-                        <a href={link.href} className={itemClass}>
+                        <a href={link.href} className={itemClass} onClick={link.href === "/api/logout" ? logoutLinkClick : undefined}>
                           {link.icon}
                           {link.label}
                         </a>

@@ -15,6 +15,7 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { displayName } from "@/lib/display";
+import { logoutLinkClick } from "@/lib/push/client";
 
 /** The signed-in member's menu: profile, settings, the dashboard for admins, and log out (a full navigation to /api/logout). */
 export function UserMenu({ user }: { user: ShellUser }) {
@@ -73,7 +74,7 @@ export function UserMenu({ user }: { user: ShellUser }) {
         ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <a href="/api/logout">
+          <a href="/api/logout" onClick={logoutLinkClick}>
             <LogOut /> Log out
           </a>
         </DropdownMenuItem>

@@ -1,5 +1,6 @@
 "use client";
 
+import { PushNotificationRow } from "@/components/settings/push-notification-row";
 import { SettingsCard, SwitchRow } from "@/components/settings/setting-row";
 import { useAutoSave } from "@/components/settings/use-auto-save";
 import { USER_MESSAGES, useUpdateNotificationSettings } from "@/lib/api-client/users";
@@ -38,6 +39,7 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
             onCheckedChange={(checked) => change({ [row.key]: checked })}
           />
         ))}
+        <PushNotificationRow enabled={values.pushNotifications} onSettingChange={(on) => change({ pushNotifications: on })} />
       </div>
     </SettingsCard>
   );

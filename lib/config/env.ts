@@ -22,6 +22,11 @@ const optionalUrl = (name: string, protocols: string[]) =>
     { message: `${name} must be a ${protocols.map((p) => p.replace(":", "://")).join(" or ")} URL` },
   );
 
+/** Whether `value` is unpadded base64url of exactly `bytes` bytes (a VAPID key). */
+function isBase64UrlOf(value: string, bytes: number): boolean {
+  return /^[A-Za-z0-9_-]+$/.test(value) && Buffer.from(value, "base64url").length === bytes;
+}
+
 const envSchema = z.object({
   DATABASE_URL: optionalUrl("DATABASE_URL", ["postgres:", "postgresql:"]),
   DATABASE_POOL_SIZE: optionalString.refine((v) => v === undefined || /^[1-9]\d{0,2}$/.test(v), {
@@ -61,6 +66,15 @@ const envSchema = z.object({
     message: "AGORA_READY_AI_MAX_WAIT_S must be a whole number of seconds above 0",
   }),
   AGORA_ADMIN_EMAILS: optionalString.refine((v) => parseAdminEmails(v) !== null, { message: ADMIN_EMAILS_MESSAGE }),
+  VAPID_PUBLIC_KEY: optionalString.refine((v) => v === undefined || isBase64UrlOf(v, 65), {
+    message: "VAPID_PUBLIC_KEY must be a P-256 public key in base64url (87 characters; try: npx web-push generate-vapid-keys)",
+  }),
+  VAPID_PRIVATE_KEY: optionalString.refine((v) => v === undefined || isBase64UrlOf(v, 32), {
+    message: "VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters; try: npx web-push generate-vapid-keys)",
+  }),
+  VAPID_SUBJECT: optionalString.refine((v) => v === undefined || /^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/.test(v), {
+    message: "VAPID_SUBJECT must be a mailto: address or an https:// URL",
+  }),
   TRUST_PROXY: optionalString.refine((v) => v === undefined || (/^\d{1,2}$/.test(v) && Number(v) <= 10), {
     message: "TRUST_PROXY must be the number of proxies in front of Agora, from 0 to 10",
   }),
@@ -74,6 +88,7 @@ const pairs: [keyof AgoraEnv, keyof AgoraEnv][] = [
   ["GOOGLE_ID", "GOOGLE_SECRET"],
   ["OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"],
   ["OIDC_CLIENT_ID", "OIDC_ISSUER"],
+  ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"],
 ];
 
 /** Reads and checks the environment; throws an Error whose message is one line naming the variable. */

@@ -251,6 +251,8 @@ const table = {
   "user.viewDirectory": { visitor: "yes", member: "yes" }, // the directory lists only the profiles the viewer may see
   "user.listInDirectory": { visitor: publicProfile, member: profileForMembers },
   "user.changeSettings": { visitor: "no", member: "yes" },
+  "push.subscribe": { visitor: "no", member: "yes" }, // a browser of the viewer's own, for their own notifications (issue 15)
+  "push.unsubscribe": { visitor: "no", member: "yes" }, // only the viewer's own subscriptions match (404 otherwise); allowed while suspended
   "user.deleteAccount": { visitor: "no", member: "yes" },
   "user.resendVerification": { visitor: "no", member: "yes" }, // 409 once verified (lib/server/auth/email-tokens.ts)
   "user.resetPassword": { visitor: "yes", member: "yes" }, // asking for a link, or using one: the e-mailed token is the proof

@@ -10,6 +10,7 @@ import { metrics } from "@/lib/server/metrics";
  * | table            | what goes                                              | after      |
  * | question_views   | a viewer's last view of a question (only the last hour counts) | 1 day |
  * | email_outbox     | sent e-mails, bodies included                          | 7 days     |
+ * | push_outbox      | pushes sent or given up (payloads included)            | 2 days     |
  * | sessions         | expired sessions                                       | at expiry  |
  * | rate_limits      | expired counters                                       | at expiry  |
  * | ai_answer_jobs   | partial_content of done jobs (the answer is in answers) | 1 hour    |
@@ -39,6 +40,9 @@ const steps: Record<string, (batch: number) => Prisma.Sql> = {
   email_outbox: (batch) => Prisma.sql`
     DELETE FROM email_outbox WHERE id IN (
       SELECT id FROM email_outbox WHERE status = 'sent' AND sent_at < ${NOW} - interval '7 days' LIMIT ${batch})`,
+  push_outbox: (batch) => Prisma.sql`
+    DELETE FROM push_outbox WHERE id IN (
+      SELECT id FROM push_outbox WHERE status IN ('sent', 'failed') AND created_at < ${NOW} - interval '2 days' LIMIT ${batch})`,
   sessions: (batch) => Prisma.sql`
     DELETE FROM sessions WHERE sid IN (SELECT sid FROM sessions WHERE expire < ${NOW} LIMIT ${batch})`,
   rate_limits: (batch) => Prisma.sql`

@@ -37,6 +37,25 @@ function localSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * The VAPID key pair that signs Web Push messages, from the data directory, created on first use
+ * (P-256: the public key as the uncompressed point, the private key as the scalar, both base64url).
+ * Browsers subscribe against the public key, so it must outlive restarts like the auth secret.
+ */
+export function localVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
+  const file = path.join(dataDir, "vapid-keys.json");
+  if (fs.existsSync(file)) {
+    const stored = JSON.parse(fs.readFileSync(file, "utf8")) as { publicKey?: unknown; privateKey?: unknown };
+    if (typeof stored.publicKey === "string" && typeof stored.privateKey === "string") return { publicKey: stored.publicKey, privateKey: stored.privateKey };
+  }
+  const ecdh = crypto.createECDH("prime256v1");
+  ecdh.generateKeys();
+  const scalar = ecdh.getPrivateKey(); // may come shorter than 32 bytes: left-pad with zeros
+  const keys = { publicKey: ecdh.getPublicKey().toString("base64url"), privateKey: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString("base64url") };
+  fs.writeFileSync(file, JSON.stringify(keys) + "\n", { mode: 0o600 });
+  return keys;
+}
+
 async function isEmpty(databaseUrl: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -170,6 +189,11 @@ export async function runAgora(options: RunOptions): Promise<void> {
       // The app's own handler (lib/server/shutdown.ts) shuts down gracefully; Next's would exit first.
       NEXT_MANUAL_SIG_HANDLE: "true",
     };
+    if (!env.VAPID_PUBLIC_KEY) {
+      const vapid = localVapidKeys(options.dataDir);
+      childEnv.VAPID_PUBLIC_KEY = vapid.publicKey;
+      childEnv.VAPID_PRIVATE_KEY = vapid.privateKey;
+    }
     if (env.APP_URL && !env.NEXTAUTH_URL) childEnv.NEXTAUTH_URL = env.APP_URL;
     if (!options.dev) buildIfNeeded(childEnv, log);
 

@@ -273,6 +273,7 @@ describe("/api/cron/mail", () => {
     expect(body).toEqual({
       digests: { enqueued: expect.any(Number), empty: expect.any(Number) },
       delivery: { sent: expect.any(Number), retrying: expect.any(Number), failed: expect.any(Number) },
+      push: { sent: 0, retrying: 0, failed: 0, expired: 0, dropped: 0 }, // the push outbox too (issue 15); no VAPID keys here
     });
     expect((await db.emailOutbox.findUniqueOrThrow({ where: { id: row.id } })).status).toBe("sent");
   });

@@ -5,7 +5,10 @@ import { FAR_TIME_ZONE } from "@/tests/support/far-time-zone";
 import { db } from "@/lib/server/db";
 import { deleteComment } from "@/lib/server/comments/mutations";
 import { setVote } from "@/lib/server/votes/mutations";
+import { enqueuePush, pushPayload } from "@/lib/server/push/outbox";
+import { savePushSubscription } from "@/lib/server/push/subscriptions";
 import { createAnswer, createComment, createQuestion, createUser } from "@/tests/factories";
+import { createBrowserKeys, createVapidKeys } from "@/tests/support/fake-push-service";
 
 afterAll(async () => {
   await db.$disconnect();
@@ -37,5 +40,29 @@ describe("writes store UTC whatever the database session's time zone", () => {
     await db.question.update({ where: { id: question.id }, data: { lastActivityAt: new Date(Date.now() - 10 * 86_400_000) } });
     await deleteComment(comment);
     closeToNow((await db.question.findUniqueOrThrow({ where: { id: question.id } })).lastActivityAt);
+  });
+
+  it("a push subscription's times and a queued push's times (issue 15)", async () => {
+    const saved = { publicKey: process.env.VAPID_PUBLIC_KEY, privateKey: process.env.VAPID_PRIVATE_KEY };
+    const vapid = createVapidKeys();
+    process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
+    process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
+    try {
+      const member = await createUser({ tag: "utc-push" });
+      const keys = createBrowserKeys();
+      await savePushSubscription({ id: member.id }, { endpoint: `https://push.example.com/send/${member.id}`, keys: { p256dh: keys.p256dh, auth: keys.auth } });
+      const subscription = await db.pushSubscription.findFirstOrThrow({ where: { userId: member.id } });
+      closeToNow(subscription.createdAt);
+      closeToNow(subscription.updatedAt);
+      await db.$transaction((tx) => enqueuePush(tx, member.id, 1, pushPayload({ id: 1, title: "T", message: "M", link: "/" })));
+      const queued = await db.pushOutbox.findFirstOrThrow({ where: { userId: member.id } });
+      closeToNow(queued.createdAt);
+      closeToNow(queued.nextAttemptAt);
+    } finally {
+      if (saved.publicKey === undefined) delete process.env.VAPID_PUBLIC_KEY;
+      else process.env.VAPID_PUBLIC_KEY = saved.publicKey;
+      if (saved.privateKey === undefined) delete process.env.VAPID_PRIVATE_KEY;
+      else process.env.VAPID_PRIVATE_KEY = saved.privateKey;
+    }
   });
 });

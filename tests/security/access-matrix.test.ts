@@ -10,6 +10,7 @@ import { hashEmailToken, type EmailTokenPurpose } from "@/lib/server/auth/email-
 import { db } from "@/lib/server/db";
 import { resetLimit } from "@/lib/server/rate-limit";
 import { suspensionMessage } from "@/lib/suspension";
+import { createBrowserKeys, createVapidKeys } from "@/tests/support/fake-push-service";
 import { createAnswer, createCategory, createComment, createGroup, createGroupInvitation, createJoinRequest, createQuestion, unique } from "@/tests/factories";
 import {
   callRoute, createMember, createWorld, discoverRoutes, freshCookie, isolateTestFile, privateStrings, routeKey, WORLD_PASSWORD,
@@ -141,6 +142,22 @@ const ownerConversation = async (w: World) => {
   await db.message.create({ data: { conversationId: conversation.id, senderId: w.owner.user.id, content: "Hi", contentHtml: "<p>Hi</p>" } });
   ownerConversationId = conversation.id;
   return conversation.id;
+};
+
+// Issue 15: push subscriptions. The server has VAPID keys here, so subscribing works.
+const matrixVapid = createVapidKeys();
+process.env.VAPID_PUBLIC_KEY = matrixVapid.publicKey;
+process.env.VAPID_PRIVATE_KEY = matrixVapid.privateKey;
+/** A browser's PushSubscription JSON with an endpoint of its own. */
+const pushSubscriptionBody = () => {
+  const keys = createBrowserKeys();
+  return { endpoint: `https://push.example.com/send/${unique()}`, expirationTime: null, keys: { p256dh: keys.p256dh, auth: keys.auth } };
+};
+/** The endpoint of a fresh subscription of the member's. */
+const pushEndpointOf = async (userId: string) => {
+  const body = pushSubscriptionBody();
+  await db.pushSubscription.create({ data: { userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth } });
+  return body.endpoint;
 };
 
 const randomIp = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
@@ -547,6 +564,18 @@ const table: Record<string, Case[]> = {
   "GET /api/users": [{ name: "the directory", expect: all(200), request: () => ({ query: "tab=new" }) }],
   "PATCH /api/users/settings/notifications": [{ name: "own settings", expect: membersOnly(200), request: () => json({ weeklyDigest: true }) }],
   "DELETE /api/users/me/welcome": [{ name: "own first-run card", expect: membersOnly(204), request: () => ({}) }],
+  "GET /api/push/public-key": [{ name: "the server's VAPID public key", expect: all(200), request: () => ({}) }],
+  "POST /api/push/subscriptions": [{ name: "a browser of the caller's own", expect: membersOnly(201), request: () => json(pushSubscriptionBody()) }],
+  // Forgetting a browser is allowed while suspended; only the caller's own subscriptions match (404 for anyone else's, staff included).
+  "DELETE /api/push/subscriptions": [
+    { name: "the owner's browser", expect: [401, 404, 204, 404, 404], staff: { suspended: 404 }, request: async (w) => json({ endpoint: await pushEndpointOf(w.owner.user.id) }) },
+    {
+      name: "a browser of the caller's own",
+      expect: [401, 204, 204, 204, 204],
+      staff: { suspended: 204 },
+      request: async (_w, role) => json({ endpoint: role === "visitor" ? "https://push.example.com/send/none" : await pushEndpointOf(memberOf(role).user.id) }),
+    },
+  ],
   "GET /api/users/settings/preferences": [{ name: "own settings", expect: membersOnly(200), request: () => ({}) }],
   "PATCH /api/users/settings/preferences": [{ name: "own settings", expect: membersOnly(200), request: () => json({ theme: "dark" }) }],
   "PATCH /api/users/settings/privacy": [{ name: "own settings", expect: membersOnly(200), request: () => json({ showActivity: true }) }],

@@ -6,6 +6,8 @@ import sharp from "sharp";
 import { db } from "@/lib/server/db";
 import { rateLimits, resetLimit, type LimiterName } from "@/lib/server/rate-limit";
 import { countersOf, createAnswer, createCategory, createComment, createGroup, createQuestion, createTag, createUser, groupCountersOf, unique } from "@/tests/factories";
+import { PUSH_SUBSCRIPTIONS_PER_MEMBER } from "@/lib/validation/push";
+import { createBrowserKeys, createVapidKeys } from "@/tests/support/fake-push-service";
 import { callRoute, createMember, discoverRoutes, isolateTestFile, routeKey, WORLD_PASSWORD, type ApiRoute, type CallOptions } from "@/tests/security/support";
 
 let routes: ApiRoute[];
@@ -572,6 +574,62 @@ describe("50 identical requests at once have exactly one effect", () => {
     expect(await db.user.count({ where: { email } })).toBe(1);
     expect(await db.session.count({ where: { user: { email } } })).toBe(1);
     expect(await db.emailOutbox.count({ where: { to: email } })).toBe(1); // one verification e-mail
+  });
+});
+
+describe("push subscriptions under concurrent requests (issue 15)", () => {
+  const vapid = createVapidKeys();
+  const saved = { publicKey: process.env.VAPID_PUBLIC_KEY, privateKey: process.env.VAPID_PRIVATE_KEY };
+  beforeAll(() => {
+    process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
+    process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
+  });
+  afterAll(() => {
+    if (saved.publicKey === undefined) delete process.env.VAPID_PUBLIC_KEY;
+    else process.env.VAPID_PUBLIC_KEY = saved.publicKey;
+    if (saved.privateKey === undefined) delete process.env.VAPID_PRIVATE_KEY;
+    else process.env.VAPID_PRIVATE_KEY = saved.privateKey;
+  });
+  const browser = (endpoint = `https://push.example.com/send/${unique()}`) => {
+    const keys = createBrowserKeys();
+    return { endpoint, expirationTime: null, keys: { p256dh: keys.p256dh, auth: keys.auth } };
+  };
+
+  it("the same browser 50 times at once: one subscription, one 201, the others 200", async () => {
+    const member = await createMember(`race-push-${unique()}`);
+    const body = browser();
+    const statuses = await fifty(route("POST /api/push/subscriptions"), () => ({ cookie: member.cookie, json: body }));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(49);
+    expect(await db.pushSubscription.count({ where: { userId: member.user.id } })).toBe(1);
+  });
+
+  it("50 different browsers of one member at once: exactly 10 stay (the device limit)", async () => {
+    const member = await createMember(`race-push-many-${unique()}`);
+    const statuses = await fifty(route("POST /api/push/subscriptions"), () => ({ cookie: member.cookie, json: browser() }));
+    expect(statuses.every((s) => s === 201)).toBe(true);
+    expect(await db.pushSubscription.count({ where: { userId: member.user.id } })).toBe(PUSH_SUBSCRIPTIONS_PER_MEMBER);
+  });
+
+  it("one browser claimed by two members at once: it ends as one subscription of one of them", async () => {
+    const ada = await createMember(`race-push-ada-${unique()}`);
+    const bob = await createMember(`race-push-bob-${unique()}`);
+    const body = browser();
+    let turn = 0;
+    const statuses = await fifty(route("POST /api/push/subscriptions"), () => ({ cookie: turn++ % 2 ? ada.cookie : bob.cookie, json: body }));
+    expect(statuses.every((s) => s === 200 || s === 201)).toBe(true);
+    const rows = await db.pushSubscription.findMany({ where: { endpoint: body.endpoint } });
+    expect(rows).toHaveLength(1);
+    expect([ada.user.id, bob.user.id]).toContain(rows[0]!.userId);
+  });
+
+  it("50 follows at once of a member with a browser: one notification, one push queued", async () => {
+    const star = await createMember(`race-push-star-${unique()}`);
+    const fan = await createMember(`race-push-fan-${unique()}`);
+    expect((await callRoute(route("POST /api/push/subscriptions"), { cookie: star.cookie, json: browser() })).status).toBe(201);
+    await fifty(route("POST /api/users/[id]/follow"), () => ({ cookie: fan.cookie, params: { id: star.user.id } }));
+    expect(await db.notification.count({ where: { userId: star.user.id, type: "follow" } })).toBe(1);
+    expect(await db.pushOutbox.count({ where: { userId: star.user.id } })).toBe(1);
   });
 });
 

@@ -94,6 +94,9 @@ const rows: Row[] = [
   ["user.listInDirectory", "registered", profile("registered"), N, Y, Y, Y],
   ["user.listInDirectory", "private", profile("private"), N, N, Y, N],
   ["user.changeSettings", "-", undefined, N, Y, Y, Y],
+  // Issue 15: a browser of one's own; DELETE matches only the caller's subscriptions (404 otherwise).
+  ["push.subscribe", "-", undefined, N, Y, Y, Y],
+  ["push.unsubscribe", "-", undefined, N, Y, Y, Y],
   ["user.deleteAccount", "-", undefined, N, Y, Y, Y],
   ["user.resendVerification", "-", undefined, N, Y, Y, Y],
   ["user.resetPassword", "-", undefined, Y, Y, Y, Y],

@@ -1,5 +1,6 @@
 import "server-only";
 import { runMailSender } from "@/lib/server/mail/sender";
+import { runPushSender } from "@/lib/server/push/sender";
 import { sendWeeklyDigests } from "@/lib/server/mail/digest";
 import { log } from "@/lib/server/log";
 
@@ -7,7 +8,7 @@ import { log } from "@/lib/server/log";
  * When mail goes out. Enqueuing kicks the sender after the current response (next/server's
  * after(), so the action that caused the mail never waits for it or fails with it); a loop
  * started once per server process (startMailLoop) retries what failed and sends the weekly
- * digests at most hourly; on serverless hosting the cron route /api/cron/mail does the same.
+ * digests at most hourly, and delivers the push outbox (lib/server/push/sender.ts) too; on serverless hosting the cron route /api/cron/mail does the same.
  */
 
 /** How often the loop looks at the outbox. */
@@ -33,6 +34,7 @@ export async function runMailWork(now: Date = new Date()): Promise<void> {
     await sendWeeklyDigests(now).catch((error) => log.warn({ error: error instanceof Error ? error.message : String(error) }, "mail: weekly digest failed"));
   }
   await runMailSender();
+  await runPushSender(); // the push outbox rides on the same loop (issue 15): retries and what no request kicked
 }
 
 /**

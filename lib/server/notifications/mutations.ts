@@ -4,6 +4,7 @@ import { markdownToPlainText, truncateText } from "@/lib/markdown/render";
 import { db, Prisma } from "@/lib/server/db";
 import { visibleQuestionsWhere, type Viewer } from "@/lib/server/policy";
 import { enqueueEmail } from "@/lib/server/mail/outbox";
+import { enqueuePush, pushPayload } from "@/lib/server/push/outbox";
 import { renderNotificationEmail } from "@/lib/server/mail/templates";
 import { visibleNotificationsSql } from "@/lib/server/notifications/queries";
 import { presentNotificationSettings } from "@/lib/server/settings/presenters";
@@ -20,11 +21,12 @@ import { voteFoldMessage, voteFoldTitle } from "@/lib/vote-folds";
  * - never about a question the recipient may not see (a private group they are not in);
  * - the recipient's switches: newAnswers (answers), upvotes (up- and down-votes), newFollowers (follows);
  *   comments, replies and group requests have no switch of their own and are always told;
- * - with emailNotifications on, the same transaction also writes the e-mail to email_outbox.
+ * - with emailNotifications on, the same transaction also writes the e-mail to email_outbox;
+ * - with pushNotifications on, it writes one push per subscribed browser to push_outbox (issue 15).
  *
  * Votes on one answer fold (issue 15): one notification per recipient, answer and UTC day
  * (fold_day), holding the day's up- and down-vote counts, recomputed by refreshVoteFold whenever
- * a vote is cast, switched or withdrawn; only the creation of a fold sends an e-mail.
+ * a vote is cast, switched or withdrawn; only the creation of a fold sends an e-mail or a push.
  */
 
 type Tx = Prisma.TransactionClient;
@@ -125,14 +127,27 @@ async function concernsHiddenPost(tx: Tx, content: NotificationContent): Promise
   return row?.hidden ?? false;
 }
 
-async function emailIfWanted(tx: Tx, recipient: Recipient, content: NotificationContent): Promise<void> {
-  if (!recipient.settings.emailNotifications) return;
+/**
+ * The e-mail (emailNotifications) and the browser pushes (pushNotifications, issue 15) of a new
+ * notification, written to their outboxes in its transaction; neither for a hidden post. The
+ * per-type switches were applied before (recipientFor), so push follows the same switches as the
+ * bell; a fold (votes per answer per day, messages per conversation) calls this only when it is
+ * created, so a fold buzzes a device once however many events it gathers.
+ */
+async function deliverIfWanted(tx: Tx, recipient: Recipient, content: NotificationContent, notificationId: number): Promise<void> {
+  const { emailNotifications, pushNotifications } = recipient.settings;
+  if (!emailNotifications && !pushNotifications) return;
   if (await concernsHiddenPost(tx, content)) return;
-  await enqueueEmail(
-    tx,
-    renderNotificationEmail({ to: recipient.email, recipientName: recipient.name, title: content.title, message: content.message, link: content.link }),
-    { memberId: recipient.id }, // at most 20 notification e-mails an hour per member; past that, dropped
-  );
+  if (emailNotifications) {
+    await enqueueEmail(
+      tx,
+      renderNotificationEmail({ to: recipient.email, recipientName: recipient.name, title: content.title, message: content.message, link: content.link }),
+      { memberId: recipient.id }, // at most 20 notification e-mails an hour per member; past that, dropped
+    );
+  }
+  if (pushNotifications) {
+    await enqueuePush(tx, recipient.id, notificationId, pushPayload({ id: notificationId, title: content.title, message: content.message, link: content.link }));
+  }
 }
 
 /** Writes one notification (and its e-mail when wanted); returns its id. */
@@ -152,7 +167,7 @@ async function insert(tx: Tx, recipient: Recipient, content: NotificationContent
     },
     select: { id: true },
   });
-  await emailIfWanted(tx, recipient, content);
+  await deliverIfWanted(tx, recipient, content, row.id);
   return row.id;
 }
 
@@ -305,7 +320,7 @@ export async function refreshVoteFold(
       SET up_count = EXCLUDED.up_count, down_count = EXCLUDED.down_count, event_count = EXCLUDED.event_count,
           title = EXCLUDED.title, message = EXCLUDED.message, actor_id = EXCLUDED.actor_id, is_read = false, created_at = EXCLUDED.created_at
     RETURNING id, (xmax = 0) AS inserted`;
-  if (row!.inserted) await emailIfWanted(tx, recipient!, content); // at most one e-mail per fold
+  if (row!.inserted) await deliverIfWanted(tx, recipient!, { ...content, title, message }, row!.id); // at most one e-mail and one push per fold
   return row!.id;
 }
 
@@ -463,7 +478,7 @@ export async function notifyNewComment(tx: Tx, { commentId }: { commentId: numbe
  * Tells a member about a direct message (type message, linking to the conversation). Messages
  * of one conversation fold: while the recipient's notification about it is unread, the next
  * message updates it in place ("3 new messages from Ada", the newest excerpt, newest first
- * again) instead of adding one; only the first of a fold is e-mailed (emailNotifications).
+ * again) instead of adding one; only the first of a fold is e-mailed (emailNotifications) and pushed (pushNotifications).
  * There is no switch of its own: a member who wants none turns "Allow direct messages" off.
  * Call it in the transaction that inserted the message, which holds the conversation's row
  * lock, so simultaneous messages fold into one row.
