@@ -1,6 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import { headers } from "next/headers";
-import { getLocale } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { GeistMono } from "geist/font/mono";
 import { GeistSans } from "geist/font/sans";
 
@@ -14,23 +14,23 @@ import { clientMessages } from "@/messages";
 import { TIME_ZONE } from "@/lib/i18n/format";
 import "./globals.css";
 
-const description =
-  "Agora is a community question-and-answer site where every question gets an instant AI answer, and members add their own answers, votes and comments.";
-
 /**
  * The site's metadata. Relative image URLs (the default Open Graph image) become absolute on the
  * site's own address: APP_URL, else the request's host and protocol (lib/seo/site-url.ts), never
  * a guessed localhost.
  */
 export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("shell.metadata");
+  const title = t("title");
+  const description = t("description");
   return {
-    title: { template: "%s · Agora", default: "Agora — AI-powered Q&A" },
+    title: { template: "%s · Agora", default: title },
     description,
     keywords: ["Q&A", "questions and answers", "AI answers", "community", "knowledge sharing", "Agora"],
     applicationName: "Agora",
     metadataBase: new URL(await getSiteUrl()),
-    openGraph: { siteName: "Agora", type: "website", title: "Agora — AI-powered Q&A", description, images: [DEFAULT_OG_IMAGE] },
-    twitter: { card: "summary_large_image", title: "Agora — AI-powered Q&A", description, images: [DEFAULT_OG_IMAGE.url] },
+    openGraph: { siteName: "Agora", type: "website", title, description, images: [DEFAULT_OG_IMAGE] },
+    twitter: { card: "summary_large_image", title, description, images: [DEFAULT_OG_IMAGE.url] },
     // public/: favicon.ico (browsers ask for it by themselves), the home-screen icons and the web manifest.
     icons: { icon: [{ url: "/icon.svg", type: "image/svg+xml" }, { url: "/favicon.ico", sizes: "48x48" }], apple: "/apple-touch-icon.png" },
     manifest: "/site.webmanifest",

@@ -1,19 +1,22 @@
 import type { Metadata } from "next";
 import Link from "@/components/common/link";
 import { ArrowLeft, Compass } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 
 import { BrandLink } from "@/components/layout/logo";
 import { SkipLink } from "@/components/layout/skip-link";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
 import { Button } from "@/components/ui/button";
 
-export const metadata: Metadata = {
-  title: "Page Not Found",
-  robots: { index: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("pages.notFound");
+  return { title: t("metaTitle"), robots: { index: false } };
+}
 
 /** The screen for any path that is not a route (SPEC.md section 2), and for notFound() anywhere. */
 export default function NotFound() {
+  const t = useTranslations("pages.notFound");
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -35,11 +38,11 @@ export default function NotFound() {
           <p className="mt-6 text-6xl font-bold tracking-tight text-primary tabular-nums" aria-hidden>
             404
           </p>
-          <h1 className="mt-3 text-2xl font-bold tracking-tight">404 Page Not Found</h1>
-          <p className="mt-3 text-muted-foreground">Did you forget to add the page to the router?</p>
+          <h1 className="mt-3 text-2xl font-bold tracking-tight">{t("title")}</h1>
+          <p className="mt-3 text-muted-foreground">{t("body")}</p>
           <Button asChild className="mt-8">
             <Link href="/">
-              <ArrowLeft aria-hidden /> Back to home
+              <ArrowLeft aria-hidden /> {t("backHome")}
             </Link>
           </Button>
         </div>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 
-import { feedTitle, listFiltersOf, parseFeedFilter, parseFeedState, type FeedFilter, type FeedState } from "@/components/home/feed-filter";
+import { listFiltersOf, parseFeedFilter, parseFeedState, type FeedState } from "@/components/home/feed-filter";
 import { HomeFeed } from "@/components/home/home-feed";
 import { LandingPage } from "@/components/landing/landing-page";
 import { SiteShell } from "@/components/layout/site-shell";
@@ -17,27 +18,22 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 /** The member's groups offered by the Ask dialog (the side bar's query lists theirs first). */
 const ASK_GROUP_LIMIT = 20;
 
-const landingMetadata: Metadata = {
-  title: { absolute: "Agora — AI-Powered Q&A Platform" },
-  description:
-    "Ask a question and get an instant AI answer, then let the community add answers, votes and comments. Browse trending questions and join Agora free.",
-  keywords: ["AI Q&A", "ask a question", "AI answers", "community answers", "trending questions", "Agora"],
-};
-
-const homeDescriptions: Record<FeedFilter, string> = {
-  newest: "The newest questions on Agora, each with an AI answer and the community's replies.",
-  popular: "The highest-scoring questions on Agora.",
-  frequent: "The most viewed questions on Agora.",
-  following: "Questions from the people and topics you follow on Agora.",
-};
-
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
-  if (!(await getViewer())) return landingMetadata;
+  if (!(await getViewer())) {
+    const t = await getTranslations("landing.metadata");
+    return {
+      title: { absolute: t("title") },
+      description: t("description"),
+      keywords: ["AI Q&A", "ask a question", "AI answers", "community answers", "trending questions", "Agora"],
+    };
+  }
   const filter = parseFeedFilter((await searchParams).filter);
+  const t = await getTranslations("home");
+  const title = t(`feed.titles.${filter}`);
   return {
-    title: feedTitle(filter),
-    description: homeDescriptions[filter],
-    keywords: ["questions", "answers", "AI answers", "home feed", feedTitle(filter), "Agora"],
+    title,
+    description: t(`metadata.descriptions.${filter}`),
+    keywords: ["questions", "answers", "AI answers", "home feed", title, "Agora"],
   };
 }
 

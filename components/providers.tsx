@@ -1,12 +1,12 @@
 "use client";
 
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
 import { NextIntlClientProvider, type AbstractIntlMessages } from "next-intl";
 import type { Locale } from "@/lib/i18n/locales";
 
-import { makeQueryClient } from "@/lib/api-client/query-client";
+import { makeQueryClient, sessionTextsOf, setSessionTexts } from "@/lib/api-client/query-client";
 import { Toaster } from "@/components/ui/sonner";
 import { SiteFeaturesProvider, type SiteFeatures } from "@/components/common/site-features";
 
@@ -29,6 +29,8 @@ export function Providers({
 }) {
   // One client per browser session; a server render gets its own each request.
   const [queryClient] = useState(makeQueryClient);
+  // The shared failure toasts (unauthorized, suspended) speak the page's language.
+  useEffect(() => setSessionTexts(queryClient, sessionTextsOf(intl.messages)), [queryClient, intl.messages]);
 
   return (
     <NextIntlClientProvider locale={intl.locale} messages={intl.messages} timeZone={intl.timeZone}>

@@ -5,6 +5,7 @@ import Link from "@/components/common/link";
 import { useForm, type FieldPath, type FieldValues, type UseFormReturn } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { signIn } from "next-auth/react";
+import { useTranslations } from "next-intl";
 import { Eye, EyeOff, LoaderCircle, Sparkles, TriangleAlert } from "lucide-react";
 
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -15,12 +16,8 @@ import { Label } from "@/components/ui/label";
 import { Separator } from "@/components/ui/separator";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { ProviderIcon } from "@/components/auth/provider-icons";
-import {
-  GENERIC_ERROR_MESSAGE,
-  INVALID_CREDENTIALS_MESSAGE,
-  NETWORK_ERROR_MESSAGE,
-  signInErrorMessage,
-} from "@/components/auth/sign-in-errors";
+import { PRODUCT_NAME } from "@/components/layout/logo";
+import { signInErrorKey } from "@/components/auth/sign-in-errors";
 import { ApiError, apiJson } from "@/lib/api-client/fetcher";
 import {
   PASSWORD_MIN_LENGTH,
@@ -59,6 +56,8 @@ const goTo = (url: string) => authNavigation.go(url);
 
 /** The sign-in and sign-up card of /login. */
 export function AuthPanel({ initialMode, callbackUrl, providers, initialError = null }: AuthPanelProps) {
+  const t = useTranslations("auth.panel");
+  const te = useTranslations("auth.errors");
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [formError, setFormError] = useState<string | null>(initialError);
   // Set once signed in: the buttons stay busy while the browser navigates away.
@@ -100,9 +99,9 @@ export function AuthPanel({ initialMode, callbackUrl, providers, initialError = 
         goTo(callbackUrl);
         return;
       }
-      setFormError(result?.error ? (signInErrorMessage(result.error) ?? INVALID_CREDENTIALS_MESSAGE) : GENERIC_ERROR_MESSAGE);
+      setFormError(result?.error ? te(signInErrorKey(result.error) ?? "invalidCredentials") : te("generic"));
     } catch {
-      setFormError(NETWORK_ERROR_MESSAGE);
+      setFormError(te("network"));
     }
   }
 
@@ -114,7 +113,7 @@ export function AuthPanel({ initialMode, callbackUrl, providers, initialError = 
       goTo(callbackUrl);
     } catch (error) {
       if (!(error instanceof ApiError)) {
-        setFormError(NETWORK_ERROR_MESSAGE);
+        setFormError(te("network"));
         return;
       }
       // Field problems of a 400 go next to their fields; everything else (409, 429...) above the form.
@@ -127,7 +126,7 @@ export function AuthPanel({ initialMode, callbackUrl, providers, initialError = 
           placed = true;
         }
       }
-      if (!placed) setFormError(error.serverMessage ?? GENERIC_ERROR_MESSAGE);
+      if (!placed) setFormError(error.serverMessage ?? te("generic"));
     }
   }
 
@@ -144,15 +143,13 @@ export function AuthPanel({ initialMode, callbackUrl, providers, initialError = 
           <span className="flex size-10 items-center justify-center rounded-xl bg-gradient-to-br from-[#6d5cff] to-[#a855f7] text-white shadow-sm">
             <Sparkles className="size-5" aria-hidden="true" />
           </span>
-          <span className="text-2xl font-semibold tracking-tight">Agora</span>
+          <span className="text-2xl font-semibold tracking-tight">{PRODUCT_NAME}</span>
         </Link>
         <h1 data-slot="card-title" className="text-xl leading-none font-semibold">
-          {mode === "signup" ? "Join the community" : "Welcome back"}
+          {mode === "signup" ? t("joinTitle") : t("welcomeBack")}
         </h1>
         <CardDescription>
-          {mode === "signup"
-            ? "Create an account to ask questions, get instant AI answers and join the discussion."
-            : "Sign in to ask, answer, vote and follow what interests you."}
+          {mode === "signup" ? t("signUpDescription") : t("signInDescription")}
         </CardDescription>
       </CardHeader>
 
@@ -168,62 +165,62 @@ export function AuthPanel({ initialMode, callbackUrl, providers, initialError = 
 
         <Tabs value={mode} onValueChange={switchMode} className="gap-5">
           <TabsList className="grid w-full grid-cols-2">
-            <TabsTrigger value="signin">Sign in</TabsTrigger>
-            <TabsTrigger value="signup">Create account</TabsTrigger>
+            <TabsTrigger value="signin">{t("signIn")}</TabsTrigger>
+            <TabsTrigger value="signup">{t("createAccount")}</TabsTrigger>
           </TabsList>
 
           <TabsContent value="signin">
-            <form noValidate onSubmit={signInForm.handleSubmit(onSignIn)} className="flex flex-col gap-4" aria-label="Sign in">
-              <Field form={signInForm} name="email" label="Email">
+            <form noValidate onSubmit={signInForm.handleSubmit(onSignIn)} className="flex flex-col gap-4" aria-label={t("signIn")}>
+              <Field form={signInForm} name="email" label={t("email")}>
                 {(props) => (
-                  <Input {...props} type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" autoFocus={initialMode === "signin"} />
+                  <Input {...props} type="email" autoComplete="email" inputMode="email" placeholder={t("emailPlaceholder")} autoFocus={initialMode === "signin"} />
                 )}
               </Field>
-              <Field form={signInForm} name="password" label="Password">
+              <Field form={signInForm} name="password" label={t("password")}>
                 {(props) => <PasswordInput {...props} autoComplete="current-password" />}
               </Field>
               <p className="-mt-2 text-right text-sm">
                 <Link href="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
-                  Forgot password?
+                  {t("forgotPassword")}
                 </Link>
               </p>
               <Button type="submit" size="lg" className="mt-1 w-full" disabled={signingIn}>
                 {signingIn ? (
                   <>
                     <LoaderCircle className="animate-spin" aria-hidden="true" />
-                    Signing in...
+                    {t("signingIn")}
                   </>
                 ) : (
-                  "Sign in"
+                  t("signIn")
                 )}
               </Button>
             </form>
           </TabsContent>
 
           <TabsContent value="signup">
-            <form noValidate onSubmit={signUpForm.handleSubmit(onSignUp)} className="flex flex-col gap-4" aria-label="Create account">
+            <form noValidate onSubmit={signUpForm.handleSubmit(onSignUp)} className="flex flex-col gap-4" aria-label={t("createAccount")}>
               <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-                <Field form={signUpForm} name="firstName" label="First name" optional>
+                <Field form={signUpForm} name="firstName" label={t("firstName")} optional>
                   {(props) => <Input {...props} autoComplete="given-name" autoFocus={initialMode === "signup"} />}
                 </Field>
-                <Field form={signUpForm} name="lastName" label="Last name" optional>
+                <Field form={signUpForm} name="lastName" label={t("lastName")} optional>
                   {(props) => <Input {...props} autoComplete="family-name" />}
                 </Field>
               </div>
-              <Field form={signUpForm} name="email" label="Email">
-                {(props) => <Input {...props} type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" />}
+              <Field form={signUpForm} name="email" label={t("email")}>
+                {(props) => <Input {...props} type="email" autoComplete="email" inputMode="email" placeholder={t("emailPlaceholder")} />}
               </Field>
-              <Field form={signUpForm} name="password" label="Password" hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}>
+              <Field form={signUpForm} name="password" label={t("password")} hint={t("passwordHint", { min: PASSWORD_MIN_LENGTH })}>
                 {(props) => <PasswordInput {...props} autoComplete="new-password" />}
               </Field>
               <Button type="submit" size="lg" className="mt-1 w-full" disabled={signingUp}>
                 {signingUp ? (
                   <>
                     <LoaderCircle className="animate-spin" aria-hidden="true" />
-                    Creating account...
+                    {t("creatingAccount")}
                   </>
                 ) : (
-                  "Create account"
+                  t("createAccount")
                 )}
               </Button>
             </form>
@@ -234,7 +231,7 @@ export function AuthPanel({ initialMode, callbackUrl, providers, initialError = 
           <>
             <div className="flex items-center gap-3 text-xs text-muted-foreground uppercase">
               <Separator className="flex-1" />
-              <span>or</span>
+              <span>{t("or")}</span>
               <Separator className="flex-1" />
             </div>
             <div className="flex flex-col gap-2">
@@ -247,11 +244,11 @@ export function AuthPanel({ initialMode, callbackUrl, providers, initialError = 
                   className="w-full"
                   onClick={() => {
                     setFormError(null);
-                    void signIn(provider.id, { callbackUrl }).catch(() => setFormError(NETWORK_ERROR_MESSAGE));
+                    void signIn(provider.id, { callbackUrl }).catch(() => setFormError(te("network")));
                   }}
                 >
                   <ProviderIcon id={provider.id} className="size-4" />
-                  Continue with {provider.name}
+                  {t("continueWith", { provider: provider.name })}
                 </Button>
               ))}
             </div>
@@ -262,16 +259,16 @@ export function AuthPanel({ initialMode, callbackUrl, providers, initialError = 
       <CardFooter className="justify-center text-center text-sm text-muted-foreground">
         {mode === "signup" ? (
           <p>
-            Already a member?{" "}
+            {t("alreadyMember")}{" "}
             <button type="button" className="font-medium text-primary underline-offset-4 hover:underline" onClick={() => switchMode("signin")}>
-              Sign in
+              {t("signIn")}
             </button>
           </p>
         ) : (
           <p>
-            New to Agora?{" "}
+            {t("newToAgora")}{" "}
             <button type="button" className="font-medium text-primary underline-offset-4 hover:underline" onClick={() => switchMode("signup")}>
-              Create an account
+              {t("createAnAccount")}
             </button>
           </p>
         )}
@@ -307,6 +304,7 @@ function Field<T extends FieldValues>({
   optional?: boolean;
   children: (props: FieldControlProps) => ReactNode;
 }) {
+  const t = useTranslations("auth.panel");
   const id = useId();
   const error = form.formState.errors[name]?.message as string | undefined;
   const hintId = hint ? `${id}-hint` : undefined;
@@ -316,7 +314,7 @@ function Field<T extends FieldValues>({
     <div className="flex flex-col gap-2">
       <Label htmlFor={id}>
         {label}
-        {optional ? <span className="font-normal text-muted-foreground">(optional)</span> : null}
+        {optional ? <span className="font-normal text-muted-foreground">{t("optional")}</span> : null}
       </Label>
       {children({ id, ...form.register(name), "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
       {error ? (
@@ -334,6 +332,7 @@ function Field<T extends FieldValues>({
 
 /** A password input with a show/hide toggle. */
 function PasswordInput(props: FieldControlProps & { autoComplete: string }) {
+  const t = useTranslations("auth.panel");
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -343,7 +342,7 @@ function PasswordInput(props: FieldControlProps & { autoComplete: string }) {
         variant="ghost"
         size="icon-sm"
         className="absolute top-1/2 right-1 -translate-y-1/2 text-muted-foreground"
-        aria-label={visible ? "Hide password" : "Show password"}
+        aria-label={visible ? t("hidePassword") : t("showPassword")}
         aria-pressed={visible}
         onClick={() => setVisible((v) => !v)}
       >

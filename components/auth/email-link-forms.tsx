@@ -3,6 +3,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from "react";
 import { useRouter } from "next/navigation";
 import { CircleCheck, LoaderCircle, MailCheck, TriangleAlert } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import Link from "@/components/common/link";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -10,19 +11,9 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { GENERIC_ERROR_MESSAGE, NETWORK_ERROR_MESSAGE } from "@/components/auth/sign-in-errors";
 import { requestPasswordReset, resetPasswordWithToken, verifyEmailToken } from "@/lib/api-client/auth";
 import { ApiError } from "@/lib/api-client/fetcher";
-import {
-  EMAIL_MESSAGE,
-  EMAIL_VERIFIED_MESSAGE,
-  FORGOT_PASSWORD_SENT_MESSAGE,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  PASSWORD_RESET_MESSAGE,
-  PASSWORD_TOO_LONG_MESSAGE,
-  PASSWORD_TOO_SHORT_MESSAGE,
-} from "@/lib/validation/auth";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/validation/auth";
 
 /*
  * The pages an e-mailed link opens (/verify-email, /reset-password) and the form that sends one
@@ -31,8 +22,11 @@ import {
  * page's button sends.
  */
 
-const messageOf = (error: unknown) =>
-  error instanceof ApiError ? (error.serverMessage ?? GENERIC_ERROR_MESSAGE) : NETWORK_ERROR_MESSAGE;
+/** The message of a failed request: the server's own, else a generic or a network one. */
+function useMessageOf() {
+  const t = useTranslations("auth.errors");
+  return (error: unknown) => (error instanceof ApiError ? (error.serverMessage ?? t("generic")) : t("network"));
+}
 
 function Frame({ title, description, children, footer }: { title: string; description: ReactNode; children: ReactNode; footer?: ReactNode }) {
   return (
@@ -84,14 +78,15 @@ function Busy({ busy, idle, working }: { busy: boolean; idle: string; working: s
   );
 }
 
-const missingLink = (
-  <p className="text-sm text-muted-foreground">
-    This page opens from the link in an e-mail. The link in this address is incomplete: open the e-mail again and use its button or copy the whole link.
-  </p>
-);
+function MissingLink() {
+  const t = useTranslations("auth.emailLinks");
+  return <p className="text-sm text-muted-foreground">{t("missingLink")}</p>;
+}
 
 /** /verify-email: one button that spends the link's token. */
 export function VerifyEmailCard({ token, signedIn }: { token: string | null; signedIn: boolean }) {
+  const t = useTranslations("auth.emailLinks");
+  const messageOf = useMessageOf();
   const router = useRouter();
   const [state, setState] = useState<"idle" | "busy" | "done">("idle");
   const [error, setError] = useState<string | null>(null);
@@ -112,26 +107,26 @@ export function VerifyEmailCard({ token, signedIn }: { token: string | null; sig
 
   return (
     <Frame
-      title="Verify your e-mail address"
-      description="Confirm that this address is yours, so that Agora can send you notifications."
+      title={t("verifyTitle")}
+      description={t("verifyDescription")}
       footer={
         state === "done" ? (
           <Link href={signedIn ? "/" : "/login"} className="font-medium text-primary underline-offset-4 hover:underline">
-            {signedIn ? "Continue to Agora" : "Sign in"}
+            {signedIn ? t("continue") : t("signIn")}
           </Link>
         ) : null
       }
     >
       {!token ? (
-        missingLink
+        <MissingLink />
       ) : state === "done" ? (
-        <SuccessAlert message={EMAIL_VERIFIED_MESSAGE} />
+        <SuccessAlert message={t("verified")} />
       ) : (
         <>
           <ErrorAlert message={error} />
-          <p className="text-sm text-muted-foreground">Only press the button if you created this Agora account.</p>
+          <p className="text-sm text-muted-foreground">{t("verifyOnlyIfYours")}</p>
           <Button type="button" size="lg" className="w-full" onClick={verify} disabled={state === "busy"}>
-            <Busy busy={state === "busy"} idle="Verify my e-mail address" working="Verifying..." />
+            <Busy busy={state === "busy"} idle={t("verifyButton")} working={t("verifying")} />
           </Button>
         </>
       )}
@@ -141,6 +136,8 @@ export function VerifyEmailCard({ token, signedIn }: { token: string | null; sig
 
 /** /forgot-password: an address, then always the same answer. */
 export function ForgotPasswordForm() {
+  const t = useTranslations("auth.emailLinks");
+  const messageOf = useMessageOf();
   const id = useId();
   const [email, setEmail] = useState("");
   const [state, setState] = useState<"idle" | "busy" | "sent">("idle");
@@ -152,7 +149,7 @@ export function ForgotPasswordForm() {
     setError(null);
     const value = email.trim();
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) {
-      setFieldError(EMAIL_MESSAGE);
+      setFieldError(t("invalidEmail"));
       return;
     }
     setFieldError(null);
@@ -168,30 +165,30 @@ export function ForgotPasswordForm() {
 
   return (
     <Frame
-      title="Forgot your password?"
-      description="Enter the e-mail address of your account and we will send you a link to choose a new password."
+      title={t("forgotTitle")}
+      description={t("forgotDescription")}
       footer={
         <p>
-          Remembered it?{" "}
+          {t("remembered")}{" "}
           <Link href="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-            Sign in
+            {t("signIn")}
           </Link>
         </p>
       }
     >
       {state === "sent" ? (
-        <SuccessAlert icon="mail" message={`${FORGOT_PASSWORD_SENT_MESSAGE} The link works once, for 1 hour.`} />
+        <SuccessAlert icon="mail" message={t("forgotSent")} />
       ) : (
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Forgot password">
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t("forgotFormLabel")}>
           <ErrorAlert message={error} />
           <div className="flex flex-col gap-2">
-            <Label htmlFor={`${id}-email`}>Email</Label>
+            <Label htmlFor={`${id}-email`}>{t("email")}</Label>
             <Input
               id={`${id}-email`}
               type="email"
               autoComplete="email"
               inputMode="email"
-              placeholder="you@example.com"
+              placeholder={t("emailPlaceholder")}
               value={email}
               onChange={(e) => setEmail(e.target.value)}
               aria-invalid={Boolean(fieldError)}
@@ -205,7 +202,7 @@ export function ForgotPasswordForm() {
             ) : null}
           </div>
           <Button type="submit" size="lg" className="w-full" disabled={state === "busy"}>
-            <Busy busy={state === "busy"} idle="Send reset link" working="Sending..." />
+            <Busy busy={state === "busy"} idle={t("sendLink")} working={t("sending")} />
           </Button>
         </form>
       )}
@@ -213,8 +210,12 @@ export function ForgotPasswordForm() {
   );
 }
 
+const PASSWORD_FIELDS = ["password", "confirm"] as const;
+
 /** /reset-password: a new password and its confirmation, sent with the link's token. */
 export function ResetPasswordForm({ token }: { token: string | null }) {
+  const t = useTranslations("auth.emailLinks");
+  const messageOf = useMessageOf();
   const id = useId();
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
@@ -226,9 +227,9 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
     event.preventDefault();
     if (!token) return;
     setError(null);
-    if (password.length < PASSWORD_MIN_LENGTH) return setFieldError({ field: "password", message: PASSWORD_TOO_SHORT_MESSAGE });
-    if (password.length > PASSWORD_MAX_LENGTH) return setFieldError({ field: "password", message: PASSWORD_TOO_LONG_MESSAGE });
-    if (password !== confirm) return setFieldError({ field: "confirm", message: "The two passwords do not match." });
+    if (password.length < PASSWORD_MIN_LENGTH) return setFieldError({ field: "password", message: t("passwordTooShort", { min: PASSWORD_MIN_LENGTH }) });
+    if (password.length > PASSWORD_MAX_LENGTH) return setFieldError({ field: "password", message: t("passwordTooLong", { max: PASSWORD_MAX_LENGTH }) });
+    if (password !== confirm) return setFieldError({ field: "confirm", message: t("passwordMismatch") });
     setFieldError(null);
     setState("busy");
     try {
@@ -244,34 +245,34 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
 
   return (
     <Frame
-      title="Choose a new password"
-      description="Setting a new password signs you out on every device."
+      title={t("resetTitle")}
+      description={t("resetDescription")}
       footer={
         state === "done" ? (
           <Link href="/login" className="font-medium text-primary underline-offset-4 hover:underline">
-            Sign in
+            {t("signIn")}
           </Link>
         ) : (
           <Link href="/forgot-password" className="font-medium text-primary underline-offset-4 hover:underline">
-            Request a new link
+            {t("requestNewLink")}
           </Link>
         )
       }
     >
       {!token ? (
-        missingLink
+        <MissingLink />
       ) : state === "done" ? (
-        <SuccessAlert message={PASSWORD_RESET_MESSAGE} />
+        <SuccessAlert message={t("passwordReset")} />
       ) : (
-        <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label="Reset password">
+        <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-label={t("resetFormLabel")}>
           <ErrorAlert message={error} />
-          {(["password", "confirm"] as const).map((field) => {
+          {PASSWORD_FIELDS.map((field) => {
             const fieldId = `${id}-${field}`;
             const message = errorFor(field);
-            const hint = field === "password" ? `At least ${PASSWORD_MIN_LENGTH} characters.` : null;
+            const hint = field === "password" ? t("passwordHint", { min: PASSWORD_MIN_LENGTH }) : null;
             return (
               <div key={field} className="flex flex-col gap-2">
-                <Label htmlFor={fieldId}>{field === "password" ? "New password" : "Confirm new password"}</Label>
+                <Label htmlFor={fieldId}>{field === "password" ? t("newPassword") : t("confirmPassword")}</Label>
                 <Input
                   id={fieldId}
                   type="password"
@@ -294,7 +295,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
             );
           })}
           <Button type="submit" size="lg" className="w-full" disabled={state === "busy"}>
-            <Busy busy={state === "busy"} idle="Set new password" working="Saving..." />
+            <Busy busy={state === "busy"} idle={t("setPassword")} working={t("saving")} />
           </Button>
         </form>
       )}

@@ -1,32 +1,39 @@
-import { OAUTH_ACCOUNT_EXISTS_MESSAGE, SIGN_IN_THROTTLED_MESSAGE } from "@/lib/validation/auth";
+import english from "@/messages/en/auth.json";
+import { SIGN_IN_THROTTLED_MESSAGE } from "@/lib/validation/auth";
 
-/** The wrong-credentials message of the sign-in form. */
-export const INVALID_CREDENTIALS_MESSAGE = "Invalid email or password.";
-/** What a failed request that never reached the server says. */
-export const NETWORK_ERROR_MESSAGE = "Could not reach Agora. Check your connection and try again.";
-/** What anything unexpected says. */
-export const GENERIC_ERROR_MESSAGE = "Something went wrong. Please try again.";
+/** The messages of sign-in failures (namespace "auth.errors"). */
+export type SignInErrorKey = keyof typeof english.errors;
 
-const messages: Record<string, string> = {
-  CredentialsSignin: INVALID_CREDENTIALS_MESSAGE,
-  EmailNotVerified: "That account has no verified email address, so it cannot sign in here. Verify it with the provider, or sign in with email and password.",
-  OAuthAccountNotVerified: OAUTH_ACCOUNT_EXISTS_MESSAGE,
-  AccessDenied: "That account cannot sign in here.",
-  OAuthSignin: "Could not start signing in with that provider. Please try again.",
-  OAuthCallback: "Signing in with that provider did not complete. Please try again.",
-  OAuthCreateAccount: "Could not create an account from that provider. Please try again.",
-  OAuthAccountNotLinked: "That email address is already used by another sign-in method.",
-  Callback: "Signing in did not complete. Please try again.",
-  SessionRequired: "Please sign in to continue.",
-  [SIGN_IN_THROTTLED_MESSAGE]: SIGN_IN_THROTTLED_MESSAGE,
-  [GENERIC_ERROR_MESSAGE]: GENERIC_ERROR_MESSAGE,
+const GENERIC_CODE = english.errors.generic;
+
+const keys: Record<string, SignInErrorKey> = {
+  CredentialsSignin: "invalidCredentials",
+  EmailNotVerified: "emailNotVerified",
+  OAuthAccountNotVerified: "oauthAccountExists",
+  AccessDenied: "accessDenied",
+  OAuthSignin: "oauthSignin",
+  OAuthCallback: "oauthCallback",
+  OAuthCreateAccount: "oauthCreateAccount",
+  OAuthAccountNotLinked: "oauthAccountNotLinked",
+  Callback: "callback",
+  SessionRequired: "sessionRequired",
+  // The credentials provider reports these by their English sentence.
+  [SIGN_IN_THROTTLED_MESSAGE]: "throttled",
+  [GENERIC_CODE]: "generic",
 };
 
 /**
- * A readable message for next-auth's error code (from `?error=` or a signIn() result).
- * Only known codes are shown as such: the query string is anyone's to write.
+ * The message key for next-auth's error code (from `?error=` or a signIn() result), translated
+ * with `useTranslations("auth.errors")`. Only known codes are shown as such: the query string is
+ * anyone's to write.
  */
-export function signInErrorMessage(code: string | null | undefined): string | null {
+export function signInErrorKey(code: string | null | undefined): SignInErrorKey | null {
   if (!code) return null;
-  return messages[code] ?? "Signing in failed. Please try again.";
+  return Object.hasOwn(keys, code) ? keys[code] : "failed";
+}
+
+/** The English message of a code (tests and logs); the interface translates signInErrorKey's key. */
+export function signInErrorMessage(code: string | null | undefined): string | null {
+  const key = signInErrorKey(code);
+  return key ? english.errors[key] : null;
 }

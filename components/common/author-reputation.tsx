@@ -1,3 +1,5 @@
+import { useFormatter, useTranslations } from "next-intl";
+
 import { cn } from "@/lib/utils";
 
 /** The author fields the reputation figure reads. */
@@ -12,11 +14,13 @@ interface ReputationAuthor {
  * ("Ada Lovelace 1,234"); nothing for the AI account, deleted accounts, or an author read without it.
  */
 export function AuthorReputation({ author, className }: { author: ReputationAuthor; className?: string }) {
+  const t = useTranslations("common.reputation");
+  const format = useFormatter();
   if (author.reputation === undefined || author.isAssistant || author.isDeleted) return null;
   return (
-    <span className={cn("font-normal text-muted-foreground tabular-nums", className)} title="Reputation">
-      {author.reputation.toLocaleString("en-US")}
-      <span className="sr-only"> reputation</span>
+    <span className={cn("font-normal text-muted-foreground tabular-nums", className)} title={t("title")}>
+      {format.number(author.reputation)}
+      <span className="sr-only"> {t("srOnly")}</span>
     </span>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useId, useRef, useState, type DragEvent } from "react";
 import { ImageIcon, Loader2, Upload, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -9,7 +10,7 @@ import { Label } from "@/components/ui/label";
 import { toastError } from "@/lib/api-client/toast";
 import { useUploadImage } from "@/lib/api-client/uploads";
 import { cn } from "@/lib/utils";
-import { IMAGE_ACCEPT, IMAGE_MESSAGES, imageFileProblem } from "@/lib/validation/uploads";
+import { IMAGE_ACCEPT, imageFileProblem } from "@/lib/validation/uploads";
 
 export interface ImagePickerProps {
   /** The image URL ("" when none). */
@@ -26,6 +27,7 @@ export interface ImagePickerProps {
  * file, which is uploaded through POST /api/upload/image; a preview with Remove once there is one.
  */
 export function ImagePicker({ value, onChange, label, id }: ImagePickerProps) {
+  const t = useTranslations("common.imagePicker");
   const generatedId = useId();
   const inputId = id ?? `${generatedId}-url`;
   const fileRef = useRef<HTMLInputElement>(null);
@@ -37,11 +39,11 @@ export function ImagePicker({ value, onChange, label, id }: ImagePickerProps) {
     if (!file) return;
     const problem = imageFileProblem(file);
     if (problem === "invalid") {
-      toastError(IMAGE_MESSAGES.invalidTitle, IMAGE_MESSAGES.pickerInvalid);
+      toastError(t("invalidTitle"), t("invalid"));
       return;
     }
     if (problem === "tooLarge") {
-      toastError(IMAGE_MESSAGES.tooLargeTitle, IMAGE_MESSAGES.tooLarge);
+      toastError(t("tooLargeTitle"), t("tooLarge"));
       return;
     }
     upload.mutate(file, { onSuccess: ({ url }) => onChange(url) });
@@ -64,7 +66,7 @@ export function ImagePicker({ value, onChange, label, id }: ImagePickerProps) {
         id={inputId}
         type="url"
         inputMode="url"
-        placeholder="https://example.com/image.png"
+        placeholder={t("urlPlaceholder")}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         autoComplete="off"
@@ -77,14 +79,14 @@ export function ImagePicker({ value, onChange, label, id }: ImagePickerProps) {
               <ImageIcon className="size-6 text-muted-foreground" aria-hidden />
             ) : (
               // eslint-disable-next-line @next/next/no-img-element -- any http(s) or uploaded URL; next/image would need every host listed
-              <img src={url} alt={`${label} preview`} className="size-full object-cover" onError={() => setBroken(url)} />
+              <img src={url} alt={t("previewAlt", { label })} className="size-full object-cover" onError={() => setBroken(url)} />
             )}
           </div>
           <p className="min-w-0 flex-1 truncate text-xs text-muted-foreground">
-            {broken === url ? "The preview could not be loaded." : "Preview"}
+            {broken === url ? t("previewBroken") : t("preview")}
           </p>
-          <Button type="button" variant="ghost" size="sm" onClick={() => onChange("")} aria-label={`Remove ${label.toLowerCase()}`}>
-            <X aria-hidden /> Remove
+          <Button type="button" variant="ghost" size="sm" onClick={() => onChange("")} aria-label={t("removeLabel", { label: label.toLowerCase() })}>
+            <X aria-hidden /> {t("remove")}
           </Button>
         </div>
       ) : (
@@ -104,12 +106,12 @@ export function ImagePicker({ value, onChange, label, id }: ImagePickerProps) {
             type="button"
             onClick={() => fileRef.current?.click()}
             disabled={upload.isPending}
-            aria-label={`Upload ${label.toLowerCase()}: drop an image here or choose a file`}
+            aria-label={t("uploadLabel", { label: label.toLowerCase() })}
             className="flex w-full flex-col items-center gap-1.5 rounded-lg px-4 py-5 text-center text-sm text-muted-foreground outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:cursor-wait"
           >
             {upload.isPending ? <Loader2 className="size-5 animate-spin" aria-hidden /> : <Upload className="size-5" aria-hidden />}
-            <span className="font-medium text-foreground">{upload.isPending ? "Uploading..." : "Drop an image here or click to upload"}</span>
-            <span className="text-xs">PNG, JPG, GIF or WebP up to 5MB</span>
+            <span className="font-medium text-foreground">{upload.isPending ? t("uploading") : t("drop")}</span>
+            <span className="text-xs">{t("formats")}</span>
           </button>
         </div>
       )}
@@ -120,7 +122,7 @@ export function ImagePicker({ value, onChange, label, id }: ImagePickerProps) {
         accept={IMAGE_ACCEPT}
         className="hidden"
         tabIndex={-1}
-        aria-label={`${label} file`}
+        aria-label={t("fileLabel", { label })}
         data-testid={`${inputId}-file`}
         onChange={(event) => {
           pick(event.target.files?.[0]);
@@ -128,7 +130,7 @@ export function ImagePicker({ value, onChange, label, id }: ImagePickerProps) {
         }}
       />
       <span className="sr-only" aria-live="polite">
-        {upload.isPending ? "Uploading image" : ""}
+        {upload.isPending ? t("uploadingImage") : ""}
       </span>
     </div>
   );

@@ -2,6 +2,7 @@
 
 import type { ComponentType, ReactNode } from "react";
 import { Loader2, RefreshCw } from "lucide-react";
+import { useTranslations } from "next-intl";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 
@@ -14,12 +15,13 @@ interface PagedQuery {
 
 /** The "Load More ..." button under a paged list; nothing once the last page is shown. */
 export function LoadMoreButton({ query, label, className }: { query: PagedQuery; label: string; className?: string }) {
+  const t = useTranslations("common.listStates");
   if (!query.hasNextPage) return null;
   return (
     <div className={cn("flex justify-center pt-1", className)}>
       <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage} className="min-w-44">
         {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-        {query.isFetchingNextPage ? "Loading..." : label}
+        {query.isFetchingNextPage ? t("loading") : label}
       </Button>
     </div>
   );
@@ -27,11 +29,12 @@ export function LoadMoreButton({ query, label, className }: { query: PagedQuery;
 
 /** A list that could not be loaded: what went wrong and a way to try again. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => unknown }) {
+  const t = useTranslations("common.listStates");
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-dashed px-6 py-12 text-center">
       <p className="text-sm text-muted-foreground">{message}</p>
       <Button variant="outline" size="sm" onClick={() => void onRetry()}>
-        <RefreshCw aria-hidden /> Try again
+        <RefreshCw aria-hidden /> {t("tryAgain")}
       </Button>
     </div>
   );

@@ -1,4 +1,5 @@
 import { Shield, ShieldCheck } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { cn } from "@/lib/utils";
 
@@ -13,6 +14,7 @@ interface RoleAuthor {
  * author is shown; nothing for members.
  */
 export function RoleBadge({ author, className }: { author: RoleAuthor; className?: string }) {
+  const t = useTranslations("common.roleBadge");
   if (!author.role || author.isDeleted) return null;
   const admin = author.role === "admin";
   const Icon = admin ? ShieldCheck : Shield;
@@ -25,10 +27,10 @@ export function RoleBadge({ author, className }: { author: RoleAuthor; className
           : "border-sky-600/40 bg-sky-50 text-sky-900 dark:border-sky-400/40 dark:bg-sky-950 dark:text-sky-200",
         className,
       )}
-      title={admin ? "Admin of this site" : "Moderator of this site"}
+      title={admin ? t("adminTitle") : t("moderatorTitle")}
     >
       <Icon className="size-3" aria-hidden />
-      {admin ? "Admin" : "Moderator"}
+      {admin ? t("admin") : t("moderator")}
     </span>
   );
 }

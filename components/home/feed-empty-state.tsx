@@ -1,5 +1,6 @@
 import Link from "@/components/common/link";
 import { FilterX, MessageSquarePlus, Rss } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import type { FeedFilter } from "@/components/home/feed-filter";
@@ -33,14 +34,15 @@ export function FeedEmptyState({
   filtered?: boolean;
   onClearFilters?: () => void;
 }) {
+  const t = useTranslations("home.emptyState");
   if (filter === "following") {
     return (
       <Frame icon={Rss}>
         <p className="mt-4 max-w-md text-sm text-muted-foreground">
-          No questions from users or topics you follow yet. Try following some topics or users!
+          {t("following")}
         </p>
         <Button asChild variant="outline" className="mt-5">
-          <Link href="/tags">Explore Tags</Link>
+          <Link href="/tags">{t("exploreTags")}</Link>
         </Button>
       </Frame>
     );
@@ -48,10 +50,10 @@ export function FeedEmptyState({
   if (filtered) {
     return (
       <Frame icon={FilterX}>
-        <p className="mt-4 max-w-md text-sm text-muted-foreground">No questions match these filters.</p>
+        <p className="mt-4 max-w-md text-sm text-muted-foreground">{t("noMatch")}</p>
         {onClearFilters ? (
           <Button variant="outline" className="mt-5" onClick={onClearFilters}>
-            Clear all
+            {t("clearAll")}
           </Button>
         ) : null}
       </Frame>
@@ -59,7 +61,7 @@ export function FeedEmptyState({
   }
   return (
     <Frame icon={MessageSquarePlus}>
-      <p className="mt-4 max-w-md text-sm text-muted-foreground">No questions available yet. Be the first to ask!</p>
+      <p className="mt-4 max-w-md text-sm text-muted-foreground">{t("none")}</p>
       {/* A real link, so a press before hydration still leads to the Ask dialog; upgraded to open it in place. */}
       <Button asChild className="mt-5">
         <Link
@@ -70,7 +72,7 @@ export function FeedEmptyState({
             onAsk();
           }}
         >
-          Ask the First Question
+          {t("askFirst")}
         </Link>
       </Button>
     </Frame>

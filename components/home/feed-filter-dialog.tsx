@@ -2,11 +2,10 @@
 
 import { useId, useState } from "react";
 import { SlidersHorizontal } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import {
-  answersLabels,
   normalizeTagFilter,
-  sortLabels,
   type FeedAnswers,
   type FeedOptions,
   type FeedSort,
@@ -33,6 +32,7 @@ export function FeedFilterDialog({
   defaultSort: FeedSort;
   onApply: (options: FeedOptions) => void;
 }) {
+  const t = useTranslations("home");
   const id = useId();
   const [open, setOpen] = useState(false);
   const [sort, setSort] = useState<FeedSort>(options.sort ?? defaultSort);
@@ -65,48 +65,48 @@ export function FeedFilterDialog({
     <Dialog open={open} onOpenChange={openChange}>
       <DialogTrigger asChild>
         <Button variant="outline">
-          <SlidersHorizontal aria-hidden /> Filter
+          <SlidersHorizontal aria-hidden /> {t("filterDialog.open")}
           {active > 0 ? (
             <span className="ml-0.5 rounded-full bg-primary px-1.5 py-0.5 text-[11px] leading-none font-semibold text-primary-foreground tabular-nums">
               {active}
-              <span className="sr-only"> active</span>
+              <span className="sr-only"> {t("filterDialog.active")}</span>
             </span>
           ) : null}
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>Filter Questions</DialogTitle>
-          <DialogDescription>Choose the order and narrow the list by answers or by a tag.</DialogDescription>
+          <DialogTitle>{t("filterDialog.title")}</DialogTitle>
+          <DialogDescription>{t("filterDialog.description")}</DialogDescription>
         </DialogHeader>
         <form onSubmit={apply} className="space-y-6">
           <fieldset className="space-y-3">
-            <legend className="mb-3 text-sm font-semibold">Sorted by</legend>
+            <legend className="mb-3 text-sm font-semibold">{t("filterDialog.sortedBy")}</legend>
             <RadioGroup value={sort} onValueChange={(v) => setSort(v as FeedSort)} className="grid-cols-2 gap-2">
               {sorts.map((value) => (
-                <Choice key={value} id={`${id}-sort-${value}`} value={value} label={sortLabels[value]} />
+                <Choice key={value} id={`${id}-sort-${value}`} value={value} label={t(`feed.sort.${value}`)} />
               ))}
             </RadioGroup>
           </fieldset>
 
           <fieldset className="space-y-3">
-            <legend className="mb-3 text-sm font-semibold">Filter by</legend>
+            <legend className="mb-3 text-sm font-semibold">{t("filterDialog.filterBy")}</legend>
             <RadioGroup value={answers} onValueChange={(v) => setAnswers(v as FeedAnswers)} className="grid-cols-1 gap-2 sm:grid-cols-3">
               {answerChoices.map((value) => (
-                <Choice key={value} id={`${id}-answers-${value}`} value={value} label={answersLabels[value]} />
+                <Choice key={value} id={`${id}-answers-${value}`} value={value} label={t(`feed.answers.${value}`)} />
               ))}
             </RadioGroup>
           </fieldset>
 
           <div className="space-y-2">
             <Label htmlFor={`${id}-tag`} className="text-sm font-semibold">
-              Tagged with
+              {t("filterDialog.taggedWith")}
             </Label>
             <Input
               id={`${id}-tag`}
               value={tag}
               onChange={(e) => setTag(e.target.value)}
-              placeholder="e.g. javascript"
+              placeholder={t("filterDialog.tagPlaceholder")}
               autoComplete="off"
               maxLength={50}
             />
@@ -122,9 +122,9 @@ export function FeedFilterDialog({
                 setTag("");
               }}
             >
-              Reset
+              {t("filterDialog.reset")}
             </Button>
-            <Button type="submit">Apply Filters</Button>
+            <Button type="submit">{t("filterDialog.apply")}</Button>
           </DialogFooter>
         </form>
       </DialogContent>

@@ -20,31 +20,16 @@ export interface FeedState {
   options: FeedOptions;
 }
 
-/** Each tab's page title, its order, and the query string that selects it. */
-export const feedTabs: { filter: FeedFilter; label: string; title: string; href: string; sort: FeedSort }[] = [
-  { filter: "newest", label: "Newest", title: "Newest Questions", href: "/", sort: "newest" },
-  { filter: "popular", label: "Popular", title: "Popular Questions", href: "/?filter=popular", sort: "votes" },
-  { filter: "frequent", label: "Frequent", title: "Frequently Viewed Questions", href: "/?filter=frequent", sort: "views" },
-  { filter: "following", label: "Following", title: "Following", href: "/?filter=following", sort: "newest" },
+/** Each tab's order and the query string that selects it (labels and titles: messages "home.feed.tabs" and "home.feed.titles"). */
+export const feedTabs: { filter: FeedFilter; href: string; sort: FeedSort }[] = [
+  { filter: "newest", href: "/", sort: "newest" },
+  { filter: "popular", href: "/?filter=popular", sort: "votes" },
+  { filter: "frequent", href: "/?filter=frequent", sort: "views" },
+  { filter: "following", href: "/?filter=following", sort: "newest" },
 ];
 
 /** The tabs of the visitors' question list /questions: the home feed's but Following. */
 export const publicFeedTabs = feedTabs.filter((tab) => tab.filter !== "following");
-
-/** SPEC.md section 2's labels of the Filter dialog. */
-export const sortLabels: Record<FeedSort, string> = {
-  newest: "Newest",
-  activity: "Recent activity",
-  votes: "Highest score",
-  views: "Most frequent",
-};
-
-export const answersLabels: Record<FeedAnswers, string> = {
-  all: "No answers",
-  answered: "Answered",
-  unanswered: "Unanswered",
-  notAccepted: "No accepted answer",
-};
 
 const first = (value: string | string[] | null | undefined) => (Array.isArray(value) ? value[0] : value) ?? undefined;
 
@@ -52,11 +37,6 @@ const first = (value: string | string[] | null | undefined) => (Array.isArray(va
 export function parseFeedFilter(value: string | string[] | null | undefined): FeedFilter {
   const v = first(value);
   return v === "popular" || v === "frequent" || v === "following" ? v : "newest";
-}
-
-/** The page title of a tab. */
-export function feedTitle(filter: FeedFilter): string {
-  return feedTabs.find((tab) => tab.filter === filter)!.title;
 }
 
 /** The order a tab lists by when the Filter dialog chose none. */

@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
 
 import { feedTabs, parseFeedFilter, type FeedFilter } from "@/components/home/feed-filter";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
@@ -17,13 +18,14 @@ export function FeedTabs({
   tabs?: typeof feedTabs;
   children: ReactNode;
 }) {
+  const t = useTranslations("home.feed");
   return (
     <Tabs value={current} onValueChange={(value) => onChange(parseFeedFilter(value))} className="gap-4">
       <div className="-mx-1 overflow-x-auto px-1 pb-0.5">
-        <TabsList aria-label="Question lists" className="h-10">
+        <TabsList aria-label={t("listsLabel")} className="h-10">
           {tabs.map((tab) => (
             <TabsTrigger key={tab.filter} value={tab.filter} className="px-3">
-              {tab.label}
+              {t(`tabs.${tab.filter}`)}
             </TabsTrigger>
           ))}
         </TabsList>

@@ -3,12 +3,12 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { useSearchParams } from "next/navigation";
 import { MessageSquarePlus } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { SignInPrompt } from "@/components/auth/sign-in-prompt";
 import { FeedEmptyState } from "@/components/home/feed-empty-state";
 import {
   feedHref,
-  feedTitle,
   hasActiveOptions,
   listFiltersOf,
   parseFeedState,
@@ -68,6 +68,7 @@ export function QuestionFeed({
   visitor?: boolean;
   intro?: ReactNode;
 }) {
+  const t = useTranslations("home.feed");
   const searchParams = useSearchParams();
   const basePath = visitor ? "/questions" : "/";
   const state = useMemo(() => {
@@ -107,7 +108,7 @@ export function QuestionFeed({
     window.history.replaceState(null, "", `${url.pathname}${url.search}${url.hash}`);
   }, [askParam, visitor]);
 
-  const title = feedTitle(filter);
+  const title = t(`titles.${filter}`);
   useEffect(() => {
     // The home page is the root segment, so its server title carries no " · Agora" suffix either.
     document.title = visitor ? `${title} · Agora` : title;
@@ -128,13 +129,13 @@ export function QuestionFeed({
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-3xl">{title}</h1>
           <p className="mt-1 text-sm text-muted-foreground" aria-live="polite">
-            {total === null ? (query.isPending ? "Loading questions…" : "\u00a0") : `${total.toLocaleString("en-US")} ${total === 1 ? "question" : "questions"}`}
+            {total === null ? (query.isPending ? t("loading") : "\u00a0") : t("count", { count: total })}
           </p>
         </div>
         {/* Ask Question first in the tab order (the page's main action), last on screen. */}
         <div className="flex flex-row-reverse items-center gap-2">
           {visitor ? (
-            <SignInPrompt returnTo="/?ask=1" label="Sign in to ask" size="default" />
+            <SignInPrompt returnTo="/?ask=1" label={t("signInToAsk")} size="default" />
           ) : (
             <>
               <AskQuestionLink onOpen={() => setAskOpen(true)} icon={<MessageSquarePlus aria-hidden />} />
@@ -163,7 +164,7 @@ export function QuestionFeed({
         {query.isPending ? (
           <FeedSkeleton />
         ) : query.isError && questions.length === 0 ? (
-          <LoadError message="Could not load the questions." onRetry={() => query.refetch()} />
+          <LoadError message={t("loadError")} onRetry={() => query.refetch()} />
         ) : questions.length === 0 ? (
           <FeedEmptyState
             filter={filter}
@@ -182,9 +183,9 @@ export function QuestionFeed({
               ))}
             </ul>
             {query.hasNextPage ? (
-              <LoadMoreButton query={query} label="Load More Questions" />
+              <LoadMoreButton query={query} label={t("loadMore")} />
             ) : (
-              <p className="pt-2 text-center text-xs text-muted-foreground">You&apos;re all caught up.</p>
+              <p className="pt-2 text-center text-xs text-muted-foreground">{t("caughtUp")}</p>
             )}
           </>
         )}
@@ -195,8 +196,9 @@ export function QuestionFeed({
 
 /** Three placeholder cards while the list loads. */
 export function FeedSkeleton() {
+  const t = useTranslations("home.feed");
   return (
-    <div className="space-y-4" role="status" aria-label="Loading questions">
+    <div className="space-y-4" role="status" aria-label={t("loadingLabel")}>
       {Array.from({ length: FEED_SKELETON_COUNT }, (_, i) => (
         <div key={i} className="flex gap-4 rounded-xl border bg-card p-4 sm:p-5" data-testid="feed-skeleton">
           <div className="hidden w-16 shrink-0 space-y-2 sm:block">

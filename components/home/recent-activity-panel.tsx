@@ -1,13 +1,14 @@
 import Link from "@/components/common/link";
 import { Activity, FileQuestion, MessageCircle, MessageSquare, Sparkles } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { TimeAgo } from "@/components/common/time-ago";
 import type { RecentActivityItem } from "@/lib/server/home/queries";
 
 const kinds = {
-  question: { icon: FileQuestion, verb: "You asked" },
-  answer: { icon: MessageSquare, verb: "You answered" },
-  comment: { icon: MessageCircle, verb: "You commented on" },
+  question: { icon: FileQuestion, verb: "asked" },
+  answer: { icon: MessageSquare, verb: "answered" },
+  comment: { icon: MessageCircle, verb: "commented" },
 } as const;
 
 /**
@@ -15,13 +16,14 @@ const kinds = {
  * comments (none: no list, since the first-run card guides newcomers), and a tip.
  */
 export function RecentActivityPanel({ activity = [] }: { activity?: RecentActivityItem[] }) {
+  const t = useTranslations("home.recentActivity");
   return (
-    <aside aria-label="Your activity and tips" className="hidden w-72 shrink-0 xl:block">
+    <aside aria-label={t("label")} className="hidden w-72 shrink-0 xl:block">
       <div className="sticky top-24 space-y-4">
         {activity.length > 0 ? (
           <section aria-labelledby="recent-activity-title" className="rounded-xl border bg-card p-5 shadow-xs">
             <h2 id="recent-activity-title" className="flex items-center gap-2 text-sm font-semibold">
-              <Activity className="size-4 text-primary" aria-hidden /> Recent Activity
+              <Activity className="size-4 text-primary" aria-hidden /> {t("title")}
             </h2>
             <ol className="mt-3 space-y-3">
               {activity.map((item) => {
@@ -31,7 +33,7 @@ export function RecentActivityPanel({ activity = [] }: { activity?: RecentActivi
                     <Icon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden />
                     <div className="min-w-0 text-sm">
                       <p className="text-xs text-muted-foreground">
-                        {verb} · <TimeAgo date={item.createdAt} />
+                        {t(verb)} · <TimeAgo date={item.createdAt} />
                       </p>
                       <Link
                         href={item.link}
@@ -46,15 +48,15 @@ export function RecentActivityPanel({ activity = [] }: { activity?: RecentActivi
             </ol>
           </section>
         ) : null}
-        <section aria-label="Tip" className="rounded-xl border border-primary/20 bg-gradient-to-br from-primary/10 to-transparent p-5">
+        <section aria-label={t("tip")} className="rounded-xl border border-primary/20 bg-gradient-to-br from-primary/10 to-transparent p-5">
           <p className="flex items-center gap-2 text-sm font-semibold text-accent-foreground">
-            <Sparkles className="size-4" aria-hidden /> Tip
+            <Sparkles className="size-4" aria-hidden /> {t("tip")}
           </p>
           <p className="mt-2 text-sm leading-relaxed text-foreground/80">
-            Want a different take? Open any question and generate your own AI answer from a custom prompt.
+            {t("tipBody")}
           </p>
           <Link href="/tags" className="mt-3 inline-block rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50">
-            Explore tags
+            {t("exploreTags")}
           </Link>
         </section>
       </div>

@@ -3,6 +3,7 @@
 import Link from "@/components/common/link";
 import { useState } from "react";
 import { MessageSquarePlus, Sparkles, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { TagBadge } from "@/components/tags/tag-badge";
 import { TagFollowButton } from "@/components/tags/tag-follow-button";
@@ -23,6 +24,7 @@ export interface WelcomeTag {
  * account, so it stays dismissed on every device).
  */
 export function WelcomeCard({ name, tags }: { name: string | null; tags: WelcomeTag[] }) {
+  const t = useTranslations("home.welcome");
   const [hidden, setHidden] = useState(false);
   const dismiss = useDismissWelcome();
   if (hidden) return null;
@@ -32,7 +34,7 @@ export function WelcomeCard({ name, tags }: { name: string | null; tags: Welcome
         type="button"
         variant="ghost"
         size="icon"
-        aria-label="Dismiss welcome"
+        aria-label={t("dismiss")}
         className="absolute top-2 right-2 size-8"
         onClick={() => {
           setHidden(true);
@@ -43,14 +45,14 @@ export function WelcomeCard({ name, tags }: { name: string | null; tags: Welcome
       </Button>
       <h2 id="welcome-title" className="flex items-center gap-2 pr-8 text-lg font-semibold">
         <Sparkles className="size-5 text-primary" aria-hidden />
-        {name ? `Welcome to Agora, ${name}!` : "Welcome to Agora!"}
+        {name ? t("titleNamed", { name }) : t("title")}
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">Two steps make this feed yours.</p>
+      <p className="mt-1 text-sm text-muted-foreground">{t("lead")}</p>
       <ol className="mt-4 space-y-4">
         <li>
-          <p className="text-sm font-medium">1. Follow a few tags — their questions show under Following.</p>
+          <p className="text-sm font-medium">{t("step1")}</p>
           {tags.length > 0 ? (
-            <ul className="mt-2 flex flex-wrap gap-2" aria-label="Popular tags">
+            <ul className="mt-2 flex flex-wrap gap-2" aria-label={t("popularTags")}>
               {tags.map((tag) => (
                 <li key={tag.id} className="flex items-center gap-1.5 rounded-lg border bg-background py-1 pr-1 pl-2">
                   <TagBadge tag={tag} />
@@ -60,14 +62,14 @@ export function WelcomeCard({ name, tags }: { name: string | null; tags: Welcome
             </ul>
           ) : null}
           <Link href="/tags" className="mt-2 inline-block rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50">
-            Explore all tags
+            {t("exploreAll")}
           </Link>
         </li>
         <li>
-          <p className="text-sm font-medium">2. Ask your first question — an AI answer arrives in seconds, then the community weighs in.</p>
+          <p className="text-sm font-medium">{t("step2")}</p>
           <Button asChild size="sm" className="mt-2">
             <Link href="/?ask=1" scroll={false}>
-              <MessageSquarePlus aria-hidden /> Ask your first question
+              <MessageSquarePlus aria-hidden /> {t("ask")}
             </Link>
           </Button>
         </li>

@@ -1,4 +1,5 @@
 import { TrendingUp } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { TrendingQuestionCard } from "@/components/landing/trending-question-card";
 import { Button } from "@/components/ui/button";
@@ -7,17 +8,18 @@ import type { QuestionSummaryJson } from "@/lib/server/questions/presenters";
 import { signUpHref } from "@/lib/auth-links";
 
 function SectionFrame({ children }: { children: React.ReactNode }) {
+  const t = useTranslations("landing.trending");
   return (
     <section aria-labelledby="trending-title" className="border-y bg-muted/40">
       <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6 lg:py-20">
         <div className="flex flex-col items-center text-center">
           <p className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary">
-            <TrendingUp className="size-4" aria-hidden /> Trending right now
+            <TrendingUp className="size-4" aria-hidden /> {t("eyebrow")}
           </p>
           <h2 id="trending-title" className="mt-2 text-3xl font-bold tracking-tight">
-            Trending Questions
+            {t("title")}
           </h2>
-          <p className="mt-3 max-w-2xl text-muted-foreground">See what the community is talking about this week.</p>
+          <p className="mt-3 max-w-2xl text-muted-foreground">{t("lead")}</p>
         </div>
         {children}
       </div>
@@ -30,6 +32,7 @@ function SectionFrame({ children }: { children: React.ReactNode }) {
  * when there are no questions (SPEC.md section 4: empty means hidden).
  */
 export function TrendingQuestions({ questions }: { questions: QuestionSummaryJson[] }) {
+  const t = useTranslations("landing.trending");
   if (questions.length === 0) return null;
   return (
     <SectionFrame>
@@ -43,7 +46,7 @@ export function TrendingQuestions({ questions }: { questions: QuestionSummaryJso
       </ul>
       <div className="mt-10 flex justify-center">
         <Button asChild size="lg">
-          <a href={signUpHref()}>Join the Discussion - Sign Up Free</a>
+          <a href={signUpHref()}>{t("join")}</a>
         </Button>
       </div>
     </SectionFrame>
@@ -52,9 +55,10 @@ export function TrendingQuestions({ questions }: { questions: QuestionSummaryJso
 
 /** Three placeholder cards while the trending questions load. */
 export function TrendingQuestionsSkeleton() {
+  const t = useTranslations("landing.trending");
   return (
     <SectionFrame>
-      <div className="mt-10 grid gap-5 md:grid-cols-2 lg:grid-cols-3" role="status" aria-label="Loading trending questions">
+      <div className="mt-10 grid gap-5 md:grid-cols-2 lg:grid-cols-3" role="status" aria-label={t("loading")}>
         {Array.from({ length: 3 }, (_, i) => (
           <div key={i} className="space-y-3 rounded-xl border bg-card p-5" data-testid="trending-skeleton">
             <div className="flex items-center gap-2">

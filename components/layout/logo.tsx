@@ -2,6 +2,9 @@ import Link from "@/components/common/link";
 
 import { cn } from "@/lib/utils";
 
+/** The product's name, never translated. */
+export const PRODUCT_NAME = "Agora";
+
 /** Agora's mark: a speech bubble holding a spark. Decorative; the name beside it carries the meaning. */
 export function LogoMark({ className }: { className?: string }) {
   return (
@@ -32,7 +35,7 @@ export function BrandLink({ className }: { className?: string }) {
       )}
     >
       <LogoMark className="size-8" />
-      <span>Agora</span>
+      <span>{PRODUCT_NAME}</span>
     </Link>
   );
 }

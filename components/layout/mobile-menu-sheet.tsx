@@ -3,6 +3,7 @@
 import Link from "@/components/common/link";
 import { usePathname } from "next/navigation";
 import type { ReactNode, RefObject } from "react";
+import { useTranslations } from "next-intl";
 import {
   Bell,
   CircleHelp,
@@ -23,7 +24,7 @@ import {
   UsersRound,
 } from "lucide-react";
 
-import { LogoMark } from "@/components/layout/logo";
+import { LogoMark, PRODUCT_NAME } from "@/components/layout/logo";
 import { ThemeSwitcher } from "@/components/layout/theme-switcher";
 import { LanguageSelect } from "@/components/layout/language-menu";
 import { unreadBadgeText, type ShellUser } from "@/components/layout/types";
@@ -41,38 +42,40 @@ interface MenuLink {
   badge?: number;
 }
 
-function memberLinks(user: ShellUser, unread: number, unreadMessages: number): MenuLink[][] {
+type ShellT = ReturnType<typeof useTranslations<"shell">>;
+
+function memberLinks(t: ShellT, user: ShellUser, unread: number, unreadMessages: number): MenuLink[][] {
   return [
     [
-      { href: "/", label: "Home", icon: <Home /> },
-      { href: "/users", label: "Users", icon: <Users /> },
-      { href: "/tags", label: "Tags", icon: <Tags /> },
-      { href: "/groups", label: "Groups", icon: <UsersRound /> },
-      { href: "/notifications", label: "Notifications", icon: <Bell />, badge: unread },
-      { href: "/messages", label: "Messages", icon: <MessagesSquare />, badge: unreadMessages },
-      { href: "/about", label: "About", icon: <Info /> },
+      { href: "/", label: t("nav.home"), icon: <Home /> },
+      { href: "/users", label: t("nav.users"), icon: <Users /> },
+      { href: "/tags", label: t("nav.tags"), icon: <Tags /> },
+      { href: "/groups", label: t("nav.groups"), icon: <UsersRound /> },
+      { href: "/notifications", label: t("nav.notifications"), icon: <Bell />, badge: unread },
+      { href: "/messages", label: t("nav.messages"), icon: <MessagesSquare />, badge: unreadMessages },
+      { href: "/about", label: t("nav.about"), icon: <Info /> },
     ],
-    [{ href: "/?ask=1", label: "Ask Question", icon: <MessageSquarePlus /> }],
+    [{ href: "/?ask=1", label: t("nav.askQuestion"), icon: <MessageSquarePlus /> }],
     [
-      { href: `/users/${user.id}`, label: "Profile", icon: <User /> },
-      { href: "/settings", label: "Settings", icon: <Settings /> },
-      ...(user.role === "admin" ? [{ href: "/admin", label: "Admin", icon: <LayoutDashboard /> }] : []),
-      ...(user.canReview ? [{ href: user.reviewHref ?? "/review", label: "Review", icon: <Flag /> }] : []),
-      ...(user.canViewAudit ? [{ href: "/admin/audit", label: "Audit log", icon: <ScrollText /> }] : []),
-      { href: "/api/logout", label: "Log out", icon: <LogOut />, external: true },
+      { href: `/users/${user.id}`, label: t("nav.profile"), icon: <User /> },
+      { href: "/settings", label: t("nav.settings"), icon: <Settings /> },
+      ...(user.role === "admin" ? [{ href: "/admin", label: t("nav.admin"), icon: <LayoutDashboard /> }] : []),
+      ...(user.canReview ? [{ href: user.reviewHref ?? "/review", label: t("nav.review"), icon: <Flag /> }] : []),
+      ...(user.canViewAudit ? [{ href: "/admin/audit", label: t("nav.auditLog"), icon: <ScrollText /> }] : []),
+      { href: "/api/logout", label: t("nav.logOut"), icon: <LogOut />, external: true },
     ],
   ];
 }
 
-const visitorLinks = (pathname: string | null): MenuLink[][] => [
+const visitorLinks = (t: ShellT, pathname: string | null): MenuLink[][] => [
   [
-    { href: "/questions", label: "Questions", icon: <MessagesSquare /> },
-    { href: "/search", label: "Search", icon: <Search /> },
-    { href: "/tags", label: "Tags", icon: <Tags /> },
-    { href: "/groups", label: "Groups", icon: <UsersRound /> },
-    { href: "/users", label: "Users", icon: <Users /> },
-    { href: "/about", label: "About", icon: <Info /> },
-    { href: headerSignInHref(pathname), label: "Sign In", icon: <LogIn />, external: true },
+    { href: "/questions", label: t("nav.questions"), icon: <MessagesSquare /> },
+    { href: "/search", label: t("nav.search"), icon: <Search /> },
+    { href: "/tags", label: t("nav.tags"), icon: <Tags /> },
+    { href: "/groups", label: t("nav.groups"), icon: <UsersRound /> },
+    { href: "/users", label: t("nav.users"), icon: <Users /> },
+    { href: "/about", label: t("nav.about"), icon: <Info /> },
+    { href: headerSignInHref(pathname), label: t("nav.signIn"), icon: <LogIn />, external: true },
   ],
 ];
 
@@ -98,8 +101,9 @@ export function MobileMenuSheet({
   onOpenChange: (open: boolean) => void;
   trigger: RefObject<HTMLButtonElement | null>;
 }) {
+  const t = useTranslations("shell");
   const pathname = usePathname();
-  const groups = user ? memberLinks(user, unreadCount, unreadMessages) : visitorLinks(pathname);
+  const groups = user ? memberLinks(t, user, unreadCount, unreadMessages) : visitorLinks(t, pathname);
 
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
@@ -113,11 +117,11 @@ export function MobileMenuSheet({
       >
         <SheetHeader className="border-b">
           <SheetTitle className="flex items-center gap-2 text-lg font-bold">
-            <LogoMark className="size-7" /> Agora
+            <LogoMark className="size-7" /> {PRODUCT_NAME}
           </SheetTitle>
-          <SheetDescription className="sr-only">Site navigation</SheetDescription>
+          <SheetDescription className="sr-only">{t("mobileMenu.description")}</SheetDescription>
         </SheetHeader>
-        <nav aria-label="Mobile" className="flex-1 overflow-y-auto p-3">
+        <nav aria-label={t("landmarks.mobile")} className="flex-1 overflow-y-auto p-3">
           {groups.map((links, index) => (
             <div key={index}>
               {index > 0 ? <Separator className="my-2" /> : null}
@@ -137,7 +141,7 @@ export function MobileMenuSheet({
                           {link.badge ? (
                             <span
                               className="rounded-full bg-destructive px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white dark:bg-red-600"
-                              aria-label={`${link.badge} unread`}
+                              aria-label={t("mobileMenu.unread", { count: link.badge })}
                             >
                               {unreadBadgeText(link.badge)}
                             </span>
@@ -156,7 +160,7 @@ export function MobileMenuSheet({
           <LanguageSelect />
           {!user ? (
             <p className="flex items-center gap-2 text-xs text-muted-foreground">
-              <CircleHelp className="size-4 shrink-0" aria-hidden /> Sign in to ask questions and join the discussion.
+              <CircleHelp className="size-4 shrink-0" aria-hidden /> {t("mobileMenu.visitorHint")}
             </p>
           ) : null}
         </div>

@@ -2,6 +2,7 @@
 
 import { lazy, Suspense, useRef, useState } from "react";
 import { Menu } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import type { ShellUser } from "@/components/layout/types";
 import { Button } from "@/components/ui/button";
@@ -12,6 +13,7 @@ const MobileMenuSheet = lazy(() => import("@/components/layout/mobile-menu-sheet
 
 /** The menu for screens below the large breakpoint (SPEC.md section 2, "Top bar, side bar, menus"). */
 export function MobileMenu({ user, unreadCount = 0, unreadMessages = 0 }: { user: ShellUser | null; unreadCount?: number; unreadMessages?: number }) {
+  const t = useTranslations("shell");
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -23,7 +25,7 @@ export function MobileMenu({ user, unreadCount = 0, unreadMessages = 0 }: { user
         variant="ghost"
         size="icon"
         className="lg:hidden"
-        aria-label="Open menu"
+        aria-label={t("mobileMenu.open")}
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {

@@ -1,4 +1,5 @@
 import { Search } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
@@ -8,10 +9,11 @@ import { cn } from "@/lib/utils";
  * opened search to visitors, under a per-IP limit; docs/DECISIONS.md).
  */
 export function SearchBox({ className }: { className?: string }) {
+  const t = useTranslations("shell");
   return (
     <form role="search" action="/search" method="get" className={cn("relative w-full", className)}>
       <label htmlFor="site-search" className="sr-only">
-        Search questions
+        {t("searchBox.label")}
       </label>
       <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
       <Input
@@ -20,7 +22,7 @@ export function SearchBox({ className }: { className?: string }) {
         type="search"
         autoComplete="off"
         maxLength={200}
-        placeholder="Search questions..."
+        placeholder={t("searchBox.placeholder")}
         className="h-9 rounded-full bg-muted/60 pl-9 shadow-none focus-visible:bg-background dark:bg-input/30"
       />
     </form>

@@ -1,6 +1,8 @@
 import Link from "@/components/common/link";
 import { Lock, MessageSquare, Plus } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 
 import { Skeleton } from "@/components/ui/skeleton";
 import { getViewer } from "@/lib/server/auth/session";
@@ -44,14 +46,15 @@ const rowClass =
   "flex items-center gap-2.5 rounded-md px-3 py-1 text-sm text-foreground/85 outline-none transition-colors hover:bg-accent/60 hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50";
 
 function GroupsBlock({ children }: { children: ReactNode }) {
+  const t = useTranslations("shell.sidebar");
   return (
     <Block
-      title="Groups"
+      title={t("groups")}
       id="sidebar-groups"
       action={
         <Link
           href="/groups?create=true"
-          aria-label="Create group"
+          aria-label={t("createGroup")}
           className="rounded-sm p-0.5 text-muted-foreground outline-none hover:bg-accent hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
         >
           <Plus className="size-4" aria-hidden />
@@ -66,10 +69,11 @@ function GroupsBlock({ children }: { children: ReactNode }) {
 /** The groups the member has joined, most recently joined first (the request's list puts them first). */
 export async function SidebarGroups() {
   const groups = (await listSidebarGroupsOfRequest(await getViewer())).filter((group) => group.isMember).slice(0, SIDEBAR_LIMITS.groups);
+  const t = await getTranslations("shell.sidebar");
   return (
     <GroupsBlock>
       {groups.length === 0 ? (
-        <Empty>No groups yet</Empty>
+        <Empty>{t("noGroups")}</Empty>
       ) : (
         <ul className="space-y-0.5">
           {groups.map((group) => (
@@ -80,7 +84,7 @@ export async function SidebarGroups() {
                 {group.isPrivate ? (
                   <>
                     <Lock className="size-3.5 text-muted-foreground" aria-hidden />
-                    <span className="sr-only">(private)</span>
+                    <span className="sr-only">{t("private")}</span>
                   </>
                 ) : null}
               </Link>
@@ -88,7 +92,7 @@ export async function SidebarGroups() {
           ))}
         </ul>
       )}
-      <MoreLink href="/groups">View all groups</MoreLink>
+      <MoreLink href="/groups">{t("viewAllGroups")}</MoreLink>
     </GroupsBlock>
   );
 }
@@ -108,10 +112,11 @@ function GroupInitial({ name, imageUrl }: { name: string; imageUrl: string | nul
 /** The tags with the most questions. */
 export async function SidebarTags() {
   const tags = await listPopularTags(SIDEBAR_LIMITS.tags);
+  const t = await getTranslations("shell.sidebar");
   return (
-    <Block title="Tags" id="sidebar-tags">
+    <Block title={t("tags")} id="sidebar-tags">
       {tags.length === 0 ? (
-        <Empty>No tags available</Empty>
+        <Empty>{t("noTags")}</Empty>
       ) : (
         <ul className="space-y-0.5">
           {tags.map((tag) => (
@@ -121,14 +126,14 @@ export async function SidebarTags() {
                 <span className="min-w-0 flex-1 truncate">{tag.name}</span>
                 <span className="text-xs text-muted-foreground tabular-nums">
                   {tag.questionCount}
-                  <span className="sr-only"> questions</span>
+                  <span className="sr-only"> {t("tagQuestions", { count: tag.questionCount })}</span>
                 </span>
               </Link>
             </li>
           ))}
         </ul>
       )}
-      <MoreLink href="/tags">View all tags</MoreLink>
+      <MoreLink href="/tags">{t("viewAllTags")}</MoreLink>
     </Block>
   );
 }
@@ -142,10 +147,11 @@ export async function SidebarTrending() {
   const questions = seesPublicOnly
     ? await listPublicTrendingQuestions(SIDEBAR_LIMITS.trending)
     : await listTrendingQuestions(viewer, SIDEBAR_LIMITS.trending);
+  const t = await getTranslations("shell.sidebar");
   return (
-    <Block title="Trending Today" id="sidebar-trending">
+    <Block title={t("trending")} id="sidebar-trending">
       {questions.length === 0 ? (
-        <Empty>No trending questions yet</Empty>
+        <Empty>{t("noTrending")}</Empty>
       ) : (
         <ol className="space-y-0.5">
           {questions.map((q) => (
@@ -154,7 +160,7 @@ export async function SidebarTrending() {
                 <span className="line-clamp-2 text-sm leading-snug font-medium text-foreground">{q.title}</span>
                 <span className="mt-0.5 flex items-center gap-1 text-xs text-muted-foreground">
                   <MessageSquare className="size-3" aria-hidden />
-                  {q.answerCount} {q.answerCount === 1 ? "answer" : "answers"}
+                  {t("answers", { count: q.answerCount })}
                 </span>
               </Link>
             </li>
@@ -183,27 +189,30 @@ function SkeletonRows({ count, label, tall = false }: { count: number; label: st
 
 /** Loading placeholders: 3 groups. */
 export function SidebarGroupsSkeleton() {
+  const t = useTranslations("shell.sidebar");
   return (
     <GroupsBlock>
-      <SkeletonRows count={3} label="Loading groups" />
+      <SkeletonRows count={3} label={t("loadingGroups")} />
     </GroupsBlock>
   );
 }
 
 /** Loading placeholders: 5 tags. */
 export function SidebarTagsSkeleton() {
+  const t = useTranslations("shell.sidebar");
   return (
-    <Block title="Tags" id="sidebar-tags">
-      <SkeletonRows count={5} label="Loading tags" />
+    <Block title={t("tags")} id="sidebar-tags">
+      <SkeletonRows count={5} label={t("loadingTags")} />
     </Block>
   );
 }
 
 /** Loading placeholders: 3 trending questions. */
 export function SidebarTrendingSkeleton() {
+  const t = useTranslations("shell.sidebar");
   return (
-    <Block title="Trending Today" id="sidebar-trending">
-      <SkeletonRows count={3} label="Loading trending questions" tall />
+    <Block title={t("trending")} id="sidebar-trending">
+      <SkeletonRows count={3} label={t("loadingTrending")} tall />
     </Block>
   );
 }

@@ -3,16 +3,17 @@
 import Link from "@/components/common/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { Flame, Home, Tags, Users, UsersRound } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { cn } from "@/lib/utils";
 
 const links = [
-  { href: "/", label: "Home", icon: Home, matches: (path: string, filter: string | null) => path === "/" && filter !== "popular" },
-  { href: "/?filter=popular", label: "Popular", icon: Flame, matches: (path: string, filter: string | null) => path === "/" && filter === "popular" },
-  { href: "/users", label: "Users", icon: Users, matches: (path: string) => path.startsWith("/users") },
-  { href: "/groups", label: "Groups", icon: UsersRound, matches: (path: string) => path.startsWith("/groups") },
-  { href: "/tags", label: "Tags", icon: Tags, matches: (path: string) => path.startsWith("/tags") || path.startsWith("/categories") },
-];
+  { href: "/", label: "home", icon: Home, matches: (path: string, filter: string | null) => path === "/" && filter !== "popular" },
+  { href: "/?filter=popular", label: "popular", icon: Flame, matches: (path: string, filter: string | null) => path === "/" && filter === "popular" },
+  { href: "/users", label: "users", icon: Users, matches: (path: string) => path.startsWith("/users") },
+  { href: "/groups", label: "groups", icon: UsersRound, matches: (path: string) => path.startsWith("/groups") },
+  { href: "/tags", label: "tags", icon: Tags, matches: (path: string) => path.startsWith("/tags") || path.startsWith("/categories") },
+] as const;
 
 /**
  * The side bar's main links, the current one highlighted. Names match the phone menu's (Users is
@@ -30,8 +31,9 @@ function HighlightedNav() {
 }
 
 function NavList({ current }: { current: string | null }) {
+  const t = useTranslations("shell");
   return (
-    <nav aria-label="Main">
+    <nav aria-label={t("landmarks.main")}>
       <ul className="space-y-0.5">
         {links.map(({ href, label, icon: Icon }) => {
           const active = href === current;
@@ -48,7 +50,7 @@ function NavList({ current }: { current: string | null }) {
                 )}
               >
                 <Icon className={cn("size-4", active ? "text-primary" : "text-muted-foreground")} aria-hidden />
-                {label}
+                {t(`nav.${label}`)}
               </Link>
             </li>
           );

@@ -2,6 +2,7 @@
 
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useTheme } from "next-themes";
+import { useTranslations } from "next-intl";
 
 import { ThemeToggleButton } from "@/components/layout/theme-toggle";
 import {
@@ -15,6 +16,7 @@ import {
 
 /** The theme menu, loaded on the first press of the theme button (ThemeToggle) and opened at once. */
 export function ThemeMenu() {
+  const t = useTranslations("shell.theme");
   const { theme, setTheme } = useTheme();
   return (
     <DropdownMenu defaultOpen>
@@ -22,16 +24,16 @@ export function ThemeMenu() {
         <ThemeToggleButton />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-40">
-        <DropdownMenuLabel>Theme</DropdownMenuLabel>
+        <DropdownMenuLabel>{t("label")}</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={theme ?? "system"} onValueChange={setTheme}>
           <DropdownMenuRadioItem value="light">
-            <Sun /> Light
+            <Sun /> {t("light")}
           </DropdownMenuRadioItem>
           <DropdownMenuRadioItem value="dark">
-            <Moon /> Dark
+            <Moon /> {t("dark")}
           </DropdownMenuRadioItem>
           <DropdownMenuRadioItem value="system">
-            <Monitor /> System
+            <Monitor /> {t("system")}
           </DropdownMenuRadioItem>
         </DropdownMenuRadioGroup>
       </DropdownMenuContent>

@@ -3,26 +3,28 @@
 import { useSyncExternalStore } from "react";
 import { Monitor, Moon, Sun } from "lucide-react";
 import { useTheme } from "next-themes";
+import { useTranslations } from "next-intl";
 
 import { cn } from "@/lib/utils";
 
 const options = [
-  { value: "light", label: "Light", icon: Sun },
-  { value: "dark", label: "Dark", icon: Moon },
-  { value: "system", label: "System", icon: Monitor },
+  { value: "light", label: "light", icon: Sun },
+  { value: "dark", label: "dark", icon: Moon },
+  { value: "system", label: "system", icon: Monitor },
 ] as const;
 
 const noSubscription = () => () => {};
 
 /** A three-way theme control laid out inline (for the mobile menu). */
 export function ThemeSwitcher({ className }: { className?: string }) {
+  const t = useTranslations("shell.theme");
   const { theme, setTheme } = useTheme();
   // The stored theme is known only in the browser: nothing is checked until hydration is over.
   const mounted = useSyncExternalStore(noSubscription, () => true, () => false);
   const current = mounted ? (theme ?? "system") : undefined;
 
   return (
-    <div role="radiogroup" aria-label="Theme" className={cn("grid grid-cols-3 gap-1 rounded-lg bg-muted p-1", className)}>
+    <div role="radiogroup" aria-label={t("label")} className={cn("grid grid-cols-3 gap-1 rounded-lg bg-muted p-1", className)}>
       {options.map(({ value, label, icon: Icon }) => (
         <button
           key={value}
@@ -36,7 +38,7 @@ export function ThemeSwitcher({ className }: { className?: string }) {
           )}
         >
           <Icon className="size-3.5" aria-hidden />
-          {label}
+          {t(label)}
         </button>
       ))}
     </div>

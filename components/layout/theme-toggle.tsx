@@ -2,13 +2,15 @@
 
 import { lazy, Suspense, useState, type ComponentProps } from "react";
 import { Moon, Sun } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 
 /** The theme button; the loaded menu uses it as its trigger. The icon follows the applied class, so it never mismatches on hydration. */
 export function ThemeToggleButton(props: ComponentProps<typeof Button>) {
+  const t = useTranslations("shell.theme");
   return (
-    <Button variant="ghost" size="icon" aria-label="Change theme" aria-haspopup="menu" {...props}>
+    <Button variant="ghost" size="icon" aria-label={t("change")} aria-haspopup="menu" {...props}>
       <Sun className="size-5 dark:hidden" />
       <Moon className="hidden size-5 dark:block" />
     </Button>

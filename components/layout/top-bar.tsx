@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import { usePathname } from "next/navigation";
 import Link from "@/components/common/link";
 import { Plus } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { BrandLink } from "@/components/layout/logo";
 import { MobileMenu } from "@/components/layout/mobile-menu";
@@ -32,6 +33,7 @@ export function TopBar({ user, initialUnreadCount }: { user: ShellUser | null; i
   const { data: unreadMessages = 0 } = useUnreadConversations({ enabled: Boolean(user) });
   // Signing in from a page comes back to it.
   const pathname = usePathname();
+  const t = useTranslations("shell");
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
@@ -42,12 +44,12 @@ export function TopBar({ user, initialUnreadCount }: { user: ShellUser | null; i
           <SearchBox className="max-w-xl" />
         </div>
         {/* Members keep the bell on every width (its badge is the only sign of news on a phone); the rest moves into the menu below lg. */}
-        <nav aria-label="Account" className={user ? "flex items-center gap-1" : "hidden items-center gap-1 lg:flex"}>
+        <nav aria-label={t("landmarks.account")} className={user ? "flex items-center gap-1" : "hidden items-center gap-1 lg:flex"}>
           {user ? (
             <>
               <Button asChild variant="outline" size="sm" className="mr-1 hidden lg:inline-flex">
                 <Link href="/groups?create=true">
-                  <Plus /> Create Group
+                  <Plus /> {t("nav.createGroup")}
                 </Link>
               </Button>
               {/* On a phone, Messages (with its badge) is in the menu: the bar keeps room for the search box. */}
@@ -64,15 +66,15 @@ export function TopBar({ user, initialUnreadCount }: { user: ShellUser | null; i
           ) : (
             <>
               <Button asChild variant="ghost" size="sm">
-                <Link href="/questions">Questions</Link>
+                <Link href="/questions">{t("nav.questions")}</Link>
               </Button>
               <Button asChild variant="ghost" size="sm">
-                <Link href="/about">About</Link>
+                <Link href="/about">{t("nav.about")}</Link>
               </Button>
               <LanguageMenu />
               <ThemeToggle />
               <Button asChild size="sm" className="ml-1">
-                <a href={headerSignInHref(pathname)}>Sign In</a>
+                <a href={headerSignInHref(pathname)}>{t("nav.signIn")}</a>
               </Button>
             </>
           )}

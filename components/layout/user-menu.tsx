@@ -2,6 +2,7 @@
 
 import Link from "@/components/common/link";
 import { Flag, LayoutDashboard, LogOut, MessagesSquare, ScrollText, Settings, User } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { UserAvatar } from "@/components/common/user-avatar";
 import type { ShellUser } from "@/components/layout/types";
@@ -19,11 +20,12 @@ import { logoutLinkClick } from "@/lib/push/client";
 
 /** The signed-in member's menu: profile, settings, the dashboard for admins, and log out (a full navigation to /api/logout). */
 export function UserMenu({ user }: { user: ShellUser }) {
+  const t = useTranslations("shell");
   const name = displayName(user);
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label={`Account menu for ${name}`}>
+        <Button variant="ghost" size="icon" className="rounded-full" aria-label={t("userMenu.label", { name })}>
           <UserAvatar user={user} className="size-8" decorative />
         </Button>
       </DropdownMenuTrigger>
@@ -38,44 +40,44 @@ export function UserMenu({ user }: { user: ShellUser }) {
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <Link href={`/users/${user.id}`}>
-            <User /> Profile
+            <User /> {t("nav.profile")}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link href="/messages">
-            <MessagesSquare /> Messages
+            <MessagesSquare /> {t("nav.messages")}
           </Link>
         </DropdownMenuItem>
         <DropdownMenuItem asChild>
           <Link href="/settings">
-            <Settings /> Settings
+            <Settings /> {t("nav.settings")}
           </Link>
         </DropdownMenuItem>
         {user.role === "admin" ? (
           <DropdownMenuItem asChild>
             <Link href="/admin">
-              <LayoutDashboard /> Admin
+              <LayoutDashboard /> {t("nav.admin")}
             </Link>
           </DropdownMenuItem>
         ) : null}
         {user.canReview ? (
           <DropdownMenuItem asChild>
             <Link href={user.reviewHref ?? "/review"}>
-              <Flag /> Review
+              <Flag /> {t("nav.review")}
             </Link>
           </DropdownMenuItem>
         ) : null}
         {user.canViewAudit ? (
           <DropdownMenuItem asChild>
             <Link href="/admin/audit">
-              <ScrollText /> Audit log
+              <ScrollText /> {t("nav.auditLog")}
             </Link>
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
           <a href="/api/logout" onClick={logoutLinkClick}>
-            <LogOut /> Log out
+            <LogOut /> {t("nav.logOut")}
           </a>
         </DropdownMenuItem>
       </DropdownMenuContent>

@@ -2,6 +2,7 @@
 
 import Link from "@/components/common/link";
 import { SearchX } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { TimeAgo } from "@/components/common/time-ago";
 import { AuthorReputation } from "@/components/common/author-reputation";
@@ -16,14 +17,11 @@ import { useSearch, type SearchResult } from "@/lib/api-client/search";
 import { displayName } from "@/lib/display";
 import { SEARCH_RESULT_CAP } from "@/lib/validation/messages/search";
 
-function count(n: number, one: string) {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : `${one}s`}`;
-}
+type SearchT = ReturnType<typeof useTranslations<"search">>;
 
 /** The result count line of a search; a total at the cap means at least that many ("300+ results"). */
-export function resultCountText(total: number, q: string): string {
-  const counted = total >= SEARCH_RESULT_CAP ? `${SEARCH_RESULT_CAP.toLocaleString("en-US")}+ results` : count(total, "result");
-  return `${counted} for “${q}”`;
+export function resultCountText(t: SearchT, total: number, q: string): string {
+  return total >= SEARCH_RESULT_CAP ? t("results.countCapped", { count: SEARCH_RESULT_CAP, q }) : t("results.count", { count: total, q });
 }
 
 /**
@@ -31,13 +29,14 @@ export function resultCountText(total: number, q: string): string {
  * snippet is the server's sanitized HTML whose only tag is <mark>.
  */
 export function SearchResults({ q, initialPage }: { q: string; initialPage?: ListPage<SearchResult> }) {
+  const t = useTranslations("search");
   const query = useSearch(q, { initialPage });
   const results = flattenPages(query.data);
   const total = totalOf(query.data) ?? results.length;
 
   if (query.isPending) {
     return (
-      <div className="space-y-3" role="status" aria-label="Searching">
+      <div className="space-y-3" role="status" aria-label={t("results.searching")}>
         {Array.from({ length: 3 }, (_, i) => (
           <div key={i} className="space-y-3 rounded-xl border bg-card p-5">
             <Skeleton className="h-5 w-3/4" />
@@ -50,37 +49,37 @@ export function SearchResults({ q, initialPage }: { q: string; initialPage?: Lis
   }
   if (query.isError && results.length === 0) {
     return (
-      <LoadError message="The search did not work this time." onRetry={() => query.refetch()} />
+      <LoadError message={t("results.error")} onRetry={() => query.refetch()} />
     );
   }
 
   return (
     <div className="space-y-4">
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        {resultCountText(total, q)}
+        {resultCountText(t, total, q)}
       </p>
       {results.length === 0 ? (
         <EmptyState
           icon={SearchX}
-          title={`No questions match “${q}”.`}
+          title={t("results.noneTitle", { q })}
           action={
             <Button asChild>
-              <Link href="/?ask=1">Ask Question</Link>
+              <Link href="/?ask=1">{t("results.ask")}</Link>
             </Button>
           }
         >
-          Try fewer or different words, or ask it yourself — an AI answer arrives right away.
+          {t("results.noneBody")}
         </EmptyState>
       ) : (
         <>
-          <ul className="space-y-3" aria-label="Search results">
+          <ul className="space-y-3" aria-label={t("results.label")}>
             {results.map((result) => (
               <li key={result.id}>
                 <SearchResultItem result={result} />
               </li>
             ))}
           </ul>
-          <LoadMoreButton query={query} label="Load More Results" />
+          <LoadMoreButton query={query} label={t("results.loadMore")} />
         </>
       )}
     </div>
@@ -89,6 +88,7 @@ export function SearchResults({ q, initialPage }: { q: string; initialPage?: Lis
 
 /** One hit: the title, the highlighted snippet, tags, counts, author, time and the card actions. */
 export function SearchResultItem({ result }: { result: SearchResult }) {
+  const t = useTranslations("search");
   const href = `/questions/${result.id}`;
   return (
     <article className="relative rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-shadow hover:shadow-md sm:p-5">
@@ -108,7 +108,7 @@ export function SearchResultItem({ result }: { result: SearchResult }) {
         />
       ) : null}
       {result.tags.length > 0 ? (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
+        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t("results.tags")}>
           {result.tags.slice(0, 3).map((tag) => (
             <li key={tag.id} className="max-w-full">
               <TagChip tag={tag} />
@@ -127,8 +127,8 @@ export function SearchResultItem({ result }: { result: SearchResult }) {
           </Link>
           <AuthorReputation author={result.author} className="-ml-1.5" />
           <TimeAgo date={result.createdAt} />
-          <span>{count(result.voteScore, "vote")}</span>
-          <span>{count(result._count.answers, "answer")}</span>
+          <span>{t("results.votes", { count: result.voteScore })}</span>
+          <span>{t("results.answers", { count: result._count.answers })}</span>
         </div>
         <div className="relative z-10 flex items-center gap-1">
           <QuestionCardActions question={result} />

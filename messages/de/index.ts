@@ -1,7 +1,25 @@
 // The interface's texts in this language, one JSON file per namespace (docs/I18N.md).
 import activity from "./activity.json";
+import auth from "./auth.json";
+import common from "./common.json";
+import home from "./home.json";
+import landing from "./landing.json";
 import language from "./language.json";
+import pages from "./pages.json";
+import search from "./search.json";
+import shell from "./shell.json";
 import time from "./time.json";
 
-const messages = { activity, language, time };
+const messages = {
+  activity,
+  auth,
+  common,
+  home,
+  landing,
+  language,
+  pages,
+  search,
+  shell,
+  time,
+};
 export default messages;

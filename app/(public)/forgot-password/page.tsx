@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 
 import { ForgotPasswordForm } from "@/components/auth/email-link-forms";
 
-export const metadata: Metadata = {
-  title: "Forgot password",
-  description: "Get a link to choose a new password for your Agora account.",
-  robots: { index: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.metadata");
+  return { title: t("forgotTitle"), description: t("forgotDescription"), robots: { index: false } };
+}
 
 /** /forgot-password: the address of an account, to e-mail it a reset link ("Forgot password?" on /login). */
 export default function ForgotPasswordPage() {

@@ -1,17 +1,17 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 
 import { AuthPanel } from "@/components/auth/auth-panel";
-import { signInErrorMessage } from "@/components/auth/sign-in-errors";
+import { signInErrorKey } from "@/components/auth/sign-in-errors";
 import { configuredOAuthProviders } from "@/lib/server/auth/options";
 import { getViewer } from "@/lib/server/auth/session";
 import { safeCallbackUrl } from "@/lib/safe-callback";
 
-export const metadata: Metadata = {
-  title: "Sign in",
-  description: "Sign in to Agora, or create a free account to ask questions, get instant AI answers and join the discussion.",
-  robots: { index: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.metadata");
+  return { title: t("loginTitle"), description: t("loginDescription"), robots: { index: false } };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -23,6 +23,8 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
   const callbackUrl = safeCallbackUrl(first(params.callbackUrl));
   // Someone already signed in has nothing to do here.
   if (await getViewer()) redirect(callbackUrl);
+  const errorKey = signInErrorKey(first(params.error));
+  const t = await getTranslations("auth.errors");
 
   return (
     // The (public) layout owns the page's <main>; this only centres the card in it.
@@ -31,7 +33,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
         initialMode={first(params.mode) === "signup" ? "signup" : "signin"}
         callbackUrl={callbackUrl}
         providers={configuredOAuthProviders()}
-        initialError={signInErrorMessage(first(params.error))}
+        initialError={errorKey ? t(errorKey) : null}
       />
     </div>
   );

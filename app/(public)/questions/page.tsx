@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 
-import { feedHref, feedTitle, listFiltersOf, parseFeedState, publicFeedState, type FeedState } from "@/components/home/feed-filter";
+import { feedHref, listFiltersOf, parseFeedState, publicFeedState, type FeedState } from "@/components/home/feed-filter";
 import { QuestionFeed } from "@/components/home/question-feed";
 import { QUESTION_PAGE_SIZE } from "@/lib/api-client/paging";
 import { getViewer } from "@/lib/server/auth/session";
@@ -19,9 +20,11 @@ async function stateOf(searchParams: Props["searchParams"]): Promise<FeedState> 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const state = await stateOf(searchParams);
   const tag = state.options.tag;
+  const t = await getTranslations("home");
+  const title = t(`feed.titles.${state.filter}`);
   return {
-    title: tag ? `${feedTitle(state.filter)} tagged ${tag}` : feedTitle(state.filter),
-    description: "Browse the questions of Agora's community, each with an AI answer and the community's replies: newest, highest scoring or most viewed.",
+    title: tag ? t("metadata.tagged", { title, tag }) : title,
+    description: t("metadata.questionsDescription"),
     keywords: ["questions", "answers", "AI answers", "Q&A", "Agora"],
     alternates: { canonical: feedHref(state, "/questions") },
   };

@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 
 import { ResetPasswordForm } from "@/components/auth/email-link-forms";
 
-export const metadata: Metadata = {
-  title: "Choose a new password",
-  robots: { index: false },
-  referrer: "no-referrer",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.metadata");
+  return { title: t("resetTitle"), robots: { index: false }, referrer: "no-referrer" };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

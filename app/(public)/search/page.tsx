@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { Search } from "lucide-react";
+import { getTranslations } from "next-intl/server";
 
 import { SearchResults } from "@/components/search/search-results";
 import { Button } from "@/components/ui/button";
@@ -24,9 +25,10 @@ function termOf(params: Record<string, string | string[] | undefined>): string {
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const q = termOf(await searchParams);
+  const t = await getTranslations("search.page");
   return {
-    title: q ? `Search: ${q}` : "Search",
-    description: "Search Agora's questions, their descriptions and answers.",
+    title: q ? t("titleWithQuery", { q }) : t("title"),
+    description: t("description"),
     keywords: ["search", "questions", "answers", "Agora"],
     robots: { index: false },
   };
@@ -56,15 +58,16 @@ export default async function SearchPage({ searchParams }: Props) {
   const q = termOf(await searchParams);
   const first = q ? await firstPage(viewer, q) : undefined;
   const initial = first?.page;
+  const t = await getTranslations("search.page");
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="space-y-4">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{q ? "Search Results" : "Search"}</h1>
-        <form role="search" aria-label="Search page" action="/search" method="get" className="flex gap-2">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{q ? t("resultsHeading") : t("title")}</h1>
+        <form role="search" aria-label={t("formLabel")} action="/search" method="get" className="flex gap-2">
           <div className="relative flex-1">
             <label htmlFor="search-page-q" className="sr-only">
-              Search terms
+              {t("termsLabel")}
             </label>
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
             <Input
@@ -73,24 +76,24 @@ export default async function SearchPage({ searchParams }: Props) {
               type="search"
               defaultValue={q}
               maxLength={SEARCH_MAX_LENGTH}
-              placeholder="Search questions..."
+              placeholder={t("placeholder")}
               autoComplete="off"
               className="pl-9"
             />
           </div>
-          <Button type="submit">Search</Button>
+          <Button type="submit">{t("submit")}</Button>
         </form>
       </div>
 
       {first?.retryAfterSeconds ? (
         <p role="alert" className="rounded-xl border border-dashed px-6 py-12 text-center text-sm text-muted-foreground">
-          Too many searches from your network. Please wait a minute and try again, or sign in to search without this limit.
+          {t("rateLimited")}
         </p>
       ) : q ? (
         <SearchResults key={q} q={q} initialPage={initial} />
       ) : (
         <p className="rounded-xl border border-dashed px-6 py-12 text-center text-sm text-muted-foreground">
-          Type a few words to search titles, descriptions and answers. Use quotes for an exact phrase, and -word to leave a word out.
+          {t("hint")}
         </p>
       )}
     </div>

@@ -1,13 +1,13 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 
 import { VerifyEmailCard } from "@/components/auth/email-link-forms";
 import { getViewer } from "@/lib/server/auth/session";
 
-export const metadata: Metadata = {
-  title: "Verify your e-mail address",
-  robots: { index: false },
-  referrer: "no-referrer",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("auth.metadata");
+  return { title: t("verifyTitle"), robots: { index: false }, referrer: "no-referrer" };
+}
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

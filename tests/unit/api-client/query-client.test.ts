@@ -6,7 +6,8 @@ import { toast } from "sonner";
 
 import { ApiError } from "@/lib/api-client/fetcher";
 import { keys } from "@/lib/api-client/keys";
-import { makeQueryClient } from "@/lib/api-client/query-client";
+import { makeQueryClient, sessionTextsOf, setSessionTexts } from "@/lib/api-client/query-client";
+import { messagesByLocale } from "@/messages";
 import { toastMutationError } from "@/lib/api-client/toast";
 
 jest.mock("sonner", () => ({
@@ -69,6 +70,17 @@ describe("MutationCache onError", () => {
     expect(fakeWindow.location.href).toBe(START_URL);
 
     jest.advanceTimersByTime(1);
+    expect(fakeWindow.location.href).toBe("/api/login");
+  });
+
+  it("speaks the page's language once Providers has set it (issue 15)", async () => {
+    const client = makeQueryClient();
+    setSessionTexts(client, sessionTextsOf(messagesByLocale.de));
+
+    await runFailingMutation(client, unauthorized());
+
+    expect(toastError).toHaveBeenCalledWith("Nicht angemeldet", expect.objectContaining({ description: "Du wurdest abgemeldet. Neue Anmeldung läuft..." }));
+    jest.advanceTimersByTime(500);
     expect(fakeWindow.location.href).toBe("/api/login");
   });
 

@@ -5,6 +5,10 @@ import type { ReactNode } from "react";
 
 import { TopBar } from "@/components/layout/top-bar";
 import { makeQueryClient } from "@/lib/api-client/query-client";
+import { IntlProvider } from "@/tests/support/intl";
+
+// The phone menu's language select refreshes the page through the router.
+jest.mock("next/navigation", () => ({ useRouter: () => ({ refresh: jest.fn(), push: jest.fn() }), usePathname: () => null, useSearchParams: () => new URLSearchParams() }));
 
 const member = { id: "u1", email: "ada@example.com", firstName: "Ada", lastName: "Lovelace", profileImageUrl: null };
 
@@ -68,6 +72,26 @@ describe("TopBar for a visitor", () => {
     expect(within(menu).getAllByRole("link").map((a) => a.textContent)).toEqual(["Questions", "Search", "Tags", "Groups", "Users", "About", "Sign In"]);
     expect(within(menu).getByRole("link", { name: "Questions" })).toHaveAttribute("href", "/questions");
     expect(within(menu).getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/api/login");
+  });
+});
+
+describe("TopBar in German", () => {
+  it("speaks German to a visitor: links, search, and the phone menu", async () => {
+    renderWithClient(
+      <IntlProvider locale="de">
+        <TopBar user={null} />
+      </IntlProvider>,
+    );
+    const account = screen.getByRole("navigation", { name: "Konto" });
+    expect(within(account).getByRole("link", { name: "Fragen" })).toHaveAttribute("href", "/questions");
+    expect(within(account).getByRole("link", { name: "Über uns" })).toHaveAttribute("href", "/about");
+    expect(within(account).getByRole("link", { name: "Anmelden" })).toHaveAttribute("href", "/api/login");
+    expect(screen.getByRole("searchbox", { name: "Fragen durchsuchen" })).toHaveAttribute("placeholder", "Fragen durchsuchen...");
+    expect(screen.getByRole("button", { name: "Design ändern" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Menü öffnen" }));
+    const menu = await screen.findByRole("navigation", { name: "Mobil" });
+    expect(within(menu).getAllByRole("link").map((a) => a.textContent)).toEqual(["Fragen", "Suche", "Tags", "Gruppen", "Mitglieder", "Über uns", "Anmelden"]);
+    expect(screen.getByText("Melde dich an, um Fragen zu stellen und mitzudiskutieren.")).toBeInTheDocument();
   });
 });
 
