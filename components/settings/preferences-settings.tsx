@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useId, useRef } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { useRouter } from "next/navigation";
 import { useLocale, useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
@@ -28,6 +28,14 @@ type ShownPreferences = Omit<Preferences, "language"> & { language: Language };
  * the page in it at once.
  */
 export function PreferencesSettingsForm({ initial }: { initial: Preferences }) {
+  // The language menu (top bar) can change the language while this page is open: the form starts
+  // again from it then, so a later change of another preference cannot send the old language back.
+  const locale = useLocale() as Language;
+  const [firstLocale] = useState(locale);
+  return <PreferencesForm key={locale} initial={initial} languageChanged={locale !== firstLocale} />;
+}
+
+function PreferencesForm({ initial, languageChanged }: { initial: Preferences; languageChanged: boolean }) {
   const id = useId();
   const t = useTranslations("settings.preferences");
   const locale = useLocale() as Language;
@@ -35,7 +43,8 @@ export function PreferencesSettingsForm({ initial }: { initial: Preferences }) {
   const { data } = usePreferences(initial);
   const { setTheme } = useTheme();
   const { mutateAsync } = useUpdatePreferences();
-  const start = data ?? initial;
+  // A language the member just chose (here or in the language menu) is the interface's now.
+  const start = languageChanged ? { ...(data ?? initial), language: locale } : (data ?? initial);
   // The interface's language shown to a member who never chose one (null once they did): it is not
   // sent with their other preferences, so it never becomes a choice they did not make.
   const implicitLanguage = useRef<Language | null>(start.language === null ? locale : null);

@@ -1,7 +1,11 @@
-import { screen, waitFor } from "@testing-library/react";
+import { render, screen, waitFor } from "@testing-library/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { Toaster } from "sonner";
 import userEvent from "@testing-library/user-event";
 
 import { PreferencesSettingsForm } from "@/components/settings/preferences-settings";
+import { makeQueryClient } from "@/lib/api-client/query-client";
+import type { Locale } from "@/lib/i18n/locales";
 import type { Preferences } from "@/lib/validation/users";
 import { IntlProvider } from "@/tests/support/intl";
 
@@ -73,5 +77,27 @@ describe("Settings > Preferences: the language", () => {
     expect(sent).toEqual([{ theme: "auto", language: "fr", questionsPerPage: 10 }]);
     expect(stored.language).toBe("fr");
     expect(await screen.findByText("Preferences Updated")).toBeInTheDocument();
+  });
+
+  it("follows a language chosen in the language menu while the page is open, and never sends the old one back", async () => {
+    const client = makeQueryClient();
+    const page = (locale: Locale) => (
+      <QueryClientProvider client={client}>
+        <IntlProvider locale={locale}>
+          <PreferencesSettingsForm initial={{ theme: "auto", language: "en", questionsPerPage: 10 }} />
+        </IntlProvider>
+        <Toaster />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(page("en"));
+    expect(languageSelect()).toHaveTextContent("English");
+    stored = { ...stored, language: "de" }; // POST /api/locale saved it, then the page rendered again in German
+    rerender(page("de"));
+    expect(languageSelect()).toHaveTextContent("Deutsch");
+
+    await choose(screen.getByRole("combobox", { name: "Design" }), "Dunkel");
+    expect(await screen.findByText("Präferenzen aktualisiert")).toBeInTheDocument();
+    expect(sent).toEqual([{ theme: "dark", language: "de", questionsPerPage: 10 }]);
+    expect(refresh).not.toHaveBeenCalled();
   });
 });
