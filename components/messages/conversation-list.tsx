@@ -2,6 +2,7 @@
 
 import Link from "@/components/common/link";
 import { MessagesSquare } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { TimeAgo } from "@/components/common/time-ago";
@@ -14,35 +15,38 @@ import { cn } from "@/lib/utils";
 
 /** /messages: the member's conversations, newest activity first, each with its unread count; refreshed every 15 s. */
 export function ConversationList({ initialPage, activeId }: { initialPage?: ListPage<Conversation>; activeId?: number }) {
+  const t = useTranslations("messages.list");
   const query = useConversationPages({ initialPage });
   const conversations = flattenPages(query.data);
 
-  if (query.isError && conversations.length === 0) return <LoadError message="Could not load your conversations." onRetry={() => query.refetch()} />;
+  if (query.isError && conversations.length === 0) return <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />;
   if (!query.isPending && conversations.length === 0) {
     return (
-      <EmptyState icon={MessagesSquare} title="No conversations yet">
-        Open a member&apos;s profile and choose Message to start one.
+      <EmptyState icon={MessagesSquare} title={t("empty")}>
+        {t("emptyText")}
       </EmptyState>
     );
   }
 
   return (
     <div className="space-y-3">
-      <ul className="divide-y overflow-hidden rounded-xl border bg-card" aria-label="Conversations">
+      <ul className="divide-y overflow-hidden rounded-xl border bg-card" aria-label={t("label")}>
         {conversations.map((conversation) => (
           <ConversationRow key={conversation.id} conversation={conversation} active={conversation.id === activeId} />
         ))}
       </ul>
-      <LoadMoreButton query={query} label="Load More Conversations" />
+      <LoadMoreButton query={query} label={t("loadMore")} />
     </div>
   );
 }
 
 function ConversationRow({ conversation, active }: { conversation: Conversation; active: boolean }) {
+  const t = useTranslations("messages.list");
   const other = conversation.otherParticipant;
   const name = displayName(other);
   const unread = conversation.unreadCount;
-  const excerpt = conversation.lastMessage ? `${conversation.lastMessage.isOwn ? "You: " : ""}${conversation.lastMessage.excerpt}` : "No messages yet";
+  const last = conversation.lastMessage;
+  const excerpt = last ? (last.isOwn ? t("ownExcerpt", { excerpt: last.excerpt }) : last.excerpt) : t("noMessages");
   return (
     <li>
       <Link
@@ -64,7 +68,7 @@ function ConversationRow({ conversation, active }: { conversation: Conversation;
         {unread > 0 ? (
           <span
             className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground"
-            aria-label={`${unread} unread`}
+            aria-label={t("unread", { count: unread })}
           >
             {unreadBadgeText(unread)}
           </span>

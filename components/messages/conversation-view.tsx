@@ -3,6 +3,7 @@
 import { useEffect, useLayoutEffect, useRef } from "react";
 import Link from "@/components/common/link";
 import { ArrowLeft, Loader2, MessageSquareOff } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { TimeAgo } from "@/components/common/time-ago";
 import { UserAvatar } from "@/components/common/user-avatar";
@@ -19,6 +20,7 @@ import { cn } from "@/lib/utils";
  * yet marked, the conversation is marked read (POST /api/conversations/{id}/read).
  */
 export function ConversationView({ conversation, initialPage }: { conversation: Conversation; initialPage?: ListPage<DirectMessage> }) {
+  const t = useTranslations("messages.conversation");
   const other = conversation.otherParticipant;
   const name = displayName(other);
   const query = useConversationMessages(conversation.id, { initialPage });
@@ -50,7 +52,7 @@ export function ConversationView({ conversation, initialPage }: { conversation: 
     <section aria-labelledby="conversation-title" className="flex flex-col rounded-xl border bg-card">
       <header className="flex items-center gap-3 border-b px-3 py-3 sm:px-4">
         <Button asChild variant="ghost" size="icon" className="shrink-0">
-          <Link href="/messages" aria-label="Back to all conversations">
+          <Link href="/messages" aria-label={t("back")}>
             <ArrowLeft />
           </Link>
         </Button>
@@ -59,7 +61,7 @@ export function ConversationView({ conversation, initialPage }: { conversation: 
           <h1 id="conversation-title" className="truncate text-base font-semibold">
             {other.isDeleted ? name : <Link href={`/users/${other.id}`} className="hover:underline">{name}</Link>}
           </h1>
-          <p className="text-xs text-muted-foreground">Direct messages are private to the two of you.</p>
+          <p className="text-xs text-muted-foreground">{t("private")}</p>
         </div>
       </header>
 
@@ -68,12 +70,12 @@ export function ConversationView({ conversation, initialPage }: { conversation: 
           <div className="flex justify-center">
             <Button variant="outline" size="sm" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
               {query.isFetchingNextPage ? <Loader2 className="animate-spin" aria-hidden /> : null}
-              Load older messages
+              {t("loadOlder")}
             </Button>
           </div>
         ) : null}
-        {messages.length === 0 ? <p className="py-8 text-center text-sm text-muted-foreground">No messages yet. Say hello!</p> : null}
-        <ol className="space-y-3" aria-label={`Messages with ${name}`}>
+        {messages.length === 0 ? <p className="py-8 text-center text-sm text-muted-foreground">{t("empty")}</p> : null}
+        <ol className="space-y-3" aria-label={t("messagesWith", { name })}>
           {messages.map((message) => (
             <MessageBubble key={message.id} message={message} />
           ))}
@@ -87,7 +89,7 @@ export function ConversationView({ conversation, initialPage }: { conversation: 
         ) : (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <MessageSquareOff className="size-4 shrink-0" aria-hidden />
-            You can&apos;t reply to this conversation: {name} does not accept direct messages, or one of you blocked the other.
+            {t("cannotReply", { name })}
           </p>
         )}
       </div>
@@ -96,6 +98,7 @@ export function ConversationView({ conversation, initialPage }: { conversation: 
 }
 
 function MessageBubble({ message }: { message: DirectMessage }) {
+  const t = useTranslations("messages.conversation");
   const own = message.isOwn;
   return (
     <li className={cn("flex flex-col gap-1", own ? "items-end" : "items-start")}>
@@ -106,7 +109,7 @@ function MessageBubble({ message }: { message: DirectMessage }) {
           own ? "rounded-br-sm border border-primary/25 bg-primary/10 text-foreground dark:bg-primary/20" : "rounded-bl-sm border bg-muted text-foreground",
         )}
       >
-        <span className="sr-only">{own ? "You" : displayName(message.sender)}: </span>
+        <span className="sr-only">{t("sender", { name: own ? t("you") : displayName(message.sender) })}</span>
         <div className="prose-agora prose-agora-sm break-words [overflow-wrap:anywhere] [&>*:first-child]:mt-0 [&>*:last-child]:mb-0" dangerouslySetInnerHTML={{ __html: message.contentHtml }} />
       </div>
       <TimeAgo date={message.createdAt} className="px-1 text-xs text-muted-foreground" />

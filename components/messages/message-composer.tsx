@@ -2,13 +2,33 @@
 
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Loader2, Send } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { Textarea } from "@/components/ui/textarea";
 import { errorMessage } from "@/lib/api-client/fetcher";
-import { DIRECT_MESSAGE_TEXTS, useSendMessage, type DirectMessage } from "@/lib/api-client/direct-messages";
-import { MESSAGE_MAX_LENGTH, messageComposerSchema } from "@/lib/validation/direct-messages";
+import { useSendMessage, type DirectMessage } from "@/lib/api-client/direct-messages";
+import {
+  CANNOT_MESSAGE_ACCOUNT,
+  CANNOT_MESSAGE_SELF,
+  MESSAGE_MAX_LENGTH,
+  MESSAGE_REQUIRED_MESSAGE,
+  MESSAGE_TOO_LONG_MESSAGE,
+  MESSAGES_NOT_ACCEPTED_MESSAGE,
+  RECIPIENT_BLOCKED_MESSAGE,
+  messageComposerSchema,
+} from "@/lib/validation/direct-messages";
 import { cn } from "@/lib/utils";
+
+/** The schema's and the server's refusals that messages.composer words (others are shown as they come). */
+const REFUSALS = {
+  [MESSAGE_REQUIRED_MESSAGE]: "required",
+  [MESSAGE_TOO_LONG_MESSAGE]: "tooLong",
+  [MESSAGES_NOT_ACCEPTED_MESSAGE]: "notAccepted",
+  [RECIPIENT_BLOCKED_MESSAGE]: "blocked",
+  [CANNOT_MESSAGE_SELF]: "self",
+  [CANNOT_MESSAGE_ACCOUNT]: "account",
+} as const;
 
 /**
  * The composer of a direct message: a Markdown textarea and Send. Enter sends, Shift+Enter
@@ -27,16 +47,22 @@ export function MessageComposer({
   className?: string;
 }) {
   const id = useId();
+  const t = useTranslations("messages.composer");
   const [content, setContent] = useState("");
   const [error, setError] = useState<string | null>(null);
   const send = useSendMessage();
+  const refusal = (message: string): string => {
+    const key = (REFUSALS as Record<string, (typeof REFUSALS)[keyof typeof REFUSALS]>)[message];
+    return key ? t(key, { max: MESSAGE_MAX_LENGTH }) : message;
+  };
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
     if (send.isPending) return;
     const parsed = messageComposerSchema.safeParse({ content });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? DIRECT_MESSAGE_TEXTS.sendFailed);
+      const issue = parsed.error.issues[0]?.message;
+      setError(issue ? refusal(issue) : t("sendFailed"));
       return;
     }
     setError(null);
@@ -47,7 +73,7 @@ export function MessageComposer({
           setContent("");
           onSent?.(message);
         },
-        onError: (failure) => setError(errorMessage(failure, DIRECT_MESSAGE_TEXTS.sendFailed)),
+        onError: (failure) => setError(refusal(errorMessage(failure, t("sendFailed")))),
       },
     );
   }
@@ -62,7 +88,7 @@ export function MessageComposer({
   return (
     <form onSubmit={submit} className={cn("space-y-1.5", className)} noValidate>
       <label htmlFor={`${id}-content`} className="sr-only">
-        Message to {recipient.name}
+        {t("label", { name: recipient.name })}
       </label>
       <div className="flex items-end gap-2">
         <Textarea
@@ -70,7 +96,7 @@ export function MessageComposer({
           value={content}
           onChange={(e) => setContent(e.target.value)}
           onKeyDown={onKeyDown}
-          placeholder={`Write to ${recipient.name}…`}
+          placeholder={t("placeholder", { name: recipient.name })}
           rows={2}
           maxLength={MESSAGE_MAX_LENGTH}
           autoFocus={autoFocus}
@@ -80,7 +106,7 @@ export function MessageComposer({
         />
         <Button type="submit" disabled={send.isPending || content.trim() === ""}>
           {send.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
-          Send
+          {t("send")}
         </Button>
       </div>
       {error ? (
@@ -89,7 +115,7 @@ export function MessageComposer({
         </p>
       ) : null}
       <p id={`${id}-help`} className="text-xs text-muted-foreground">
-        Markdown supported. Enter sends, Shift+Enter starts a new line.
+        {t("help")}
       </p>
     </form>
   );

@@ -2,6 +2,7 @@
 
 import Link from "@/components/common/link";
 import { MessagesSquare } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { unreadBadgeText } from "@/components/layout/types";
 import { Button } from "@/components/ui/button";
@@ -9,8 +10,9 @@ import { useUnreadConversations } from "@/lib/api-client/direct-messages";
 
 /** The top bar's link to /messages, with a badge of the conversations holding unread messages (polled every 30 s). */
 export function MessagesLink() {
+  const t = useTranslations("messages.link");
   const { data: unread = 0 } = useUnreadConversations();
-  const label = unread > 0 ? `Messages, ${unread} unread ${unread === 1 ? "conversation" : "conversations"}` : "Messages";
+  const label = unread > 0 ? t("labelUnread", { count: unread }) : t("label");
   return (
     <Button asChild variant="ghost" size="icon" className="relative">
       <Link href="/messages" aria-label={label}>

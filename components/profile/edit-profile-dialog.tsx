@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { useForm, useWatch, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Camera, Loader2, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { UserAvatar } from "@/components/common/user-avatar";
 import { FieldError } from "@/components/question/question-form-fields";
@@ -17,8 +18,8 @@ import { ApiError } from "@/lib/api-client/fetcher";
 import { toastError } from "@/lib/api-client/toast";
 import { useUploadImage } from "@/lib/api-client/uploads";
 import { useUpdateProfile } from "@/lib/api-client/users";
-import { IMAGE_ACCEPT, IMAGE_MESSAGES, imageFileProblem } from "@/lib/validation/uploads";
-import { PROFILE_MAX, cleanProfilePayload, profileFormSchema, type ProfileFormValues } from "@/lib/validation/users";
+import { IMAGE_ACCEPT, imageFileProblem } from "@/lib/validation/uploads";
+import { PROFILE_MAX, PROFILE_MESSAGES, cleanProfilePayload, profileFormSchema, type ProfileFormValues } from "@/lib/validation/users";
 
 /** The editable profile as the dialog starts from it (the current user's own data). */
 export interface EditableProfile {
@@ -52,6 +53,25 @@ function formValuesOf(p: EditableProfile): ProfileFormValues {
 
 const FORM_FIELDS = new Set<string>(["profileImageUrl", "firstName", "lastName", "bio", "website", "city", "country"]);
 
+/** The field messages of the profile's schema (the browser's check and the server's 400 alike) that profile.edit.errors words. */
+const FIELD_ERROR_KEYS = ["firstName", "lastName", "bio", "website", "websiteTooLong", "city", "country", "profileImageUrl"] as const;
+const SOCIAL_SITES = ["Twitter", "LinkedIn", "GitHub"] as const;
+
+/** A field's error in the interface's language (the schema's English text when it is not one of the profile's own). */
+function useFieldErrorText() {
+  const t = useTranslations("profile.edit.errors");
+  return (message: string | undefined): string | undefined => {
+    if (!message) return message;
+    const key = FIELD_ERROR_KEYS.find((k) => PROFILE_MESSAGES[k] === message);
+    if (key) return t(key);
+    for (const site of SOCIAL_SITES) {
+      if (message === PROFILE_MESSAGES.social(site)) return t("social", { site });
+      if (message === PROFILE_MESSAGES.socialTooLong(site)) return t("socialTooLong", { site });
+    }
+    return message;
+  };
+}
+
 /**
  * Edit Profile (SPEC.md sections 2 and 5): photo (uploaded through POST /api/upload/image),
  * names, bio, website, city, country and social usernames; Cancel and "Save Changes"
@@ -69,6 +89,8 @@ export function EditProfileDialog({
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
 }) {
+  const t = useTranslations("profile.edit");
+  const errorText = useFieldErrorText();
   const [openState, setOpenState] = useState(false);
   const open = openProp ?? openState;
   const id = useId();
@@ -99,8 +121,8 @@ export function EditProfileDialog({
   function choosePhoto(file: File | undefined) {
     if (!file) return;
     const problem = imageFileProblem(file);
-    if (problem === "invalid") return void toastError(IMAGE_MESSAGES.invalidTitle, IMAGE_MESSAGES.invalid);
-    if (problem === "tooLarge") return void toastError(IMAGE_MESSAGES.tooLargeTitle, IMAGE_MESSAGES.tooLarge);
+    if (problem === "invalid") return void toastError(t("invalidFileTitle"), t("invalidFile"));
+    if (problem === "tooLarge") return void toastError(t("fileTooLargeTitle"), t("fileTooLarge"));
     upload.mutate(file, { onSuccess: ({ url }) => form.setValue("profileImageUrl", url, { shouldDirty: true, shouldValidate: true }) });
   }
 
@@ -131,20 +153,30 @@ export function EditProfileDialog({
         aria-describedby={errors[name] ? f(`${name}-error`) : undefined}
         {...form.register(name)}
       />
-      <FieldError id={f(`${name}-error`)} message={errors[name]?.message} />
+      <FieldError id={f(`${name}-error`)} message={errorText(errors[name]?.message)} />
     </div>
   );
+
+  const bioRegistration = form.register("bio");
+  const firstNameField = text("firstName", t("firstName"), { max: PROFILE_MAX.firstName, autoComplete: "given-name" });
+  const lastNameField = text("lastName", t("lastName"), { max: PROFILE_MAX.lastName, autoComplete: "family-name" });
+  const websiteField = text("website", t("website"), { type: "url", placeholder: t("websitePlaceholder"), max: PROFILE_MAX.website, autoComplete: "url" });
+  const cityField = text("city", t("city"), { max: PROFILE_MAX.city, autoComplete: "address-level2" });
+  const countryField = text("country", t("country"), { max: PROFILE_MAX.country, autoComplete: "country-name" });
+  const twitterField = text("twitter", t("twitter"), { placeholder: t("twitterPlaceholder"), max: PROFILE_MAX.socialUsername + 1 });
+  const linkedinField = text("linkedin", t("linkedin"), { placeholder: t("usernamePlaceholder"), max: PROFILE_MAX.socialUsername });
+  const githubField = text("github", t("github"), { placeholder: t("usernamePlaceholder"), max: PROFILE_MAX.socialUsername });
 
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       <DialogContent className="gap-5 sm:max-w-xl">
         <DialogHeader>
-          <DialogTitle>Edit Profile</DialogTitle>
-          <DialogDescription>Tell the community a little about yourself. Everything here is optional.</DialogDescription>
+          <DialogTitle>{t("title")}</DialogTitle>
+          <DialogDescription>{t("description")}</DialogDescription>
         </DialogHeader>
 
-        <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Edit Profile">
+        <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={t("title")}>
           <div className="flex flex-wrap items-center gap-4">
             <UserAvatar
               user={{ firstName: firstName || null, email: profile.email, handle: profile.handle, profileImageUrl: photo || null }}
@@ -155,7 +187,7 @@ export function EditProfileDialog({
               <div className="flex flex-wrap gap-2">
                 <Button type="button" variant="outline" size="sm" disabled={upload.isPending || pending} onClick={() => fileRef.current?.click()}>
                   {upload.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Camera aria-hidden />}
-                  {upload.isPending ? "Uploading..." : "Change Photo"}
+                  {upload.isPending ? t("uploading") : t("changePhoto")}
                 </Button>
                 {photo ? (
                   <Button
@@ -165,14 +197,14 @@ export function EditProfileDialog({
                     disabled={upload.isPending || pending}
                     onClick={() => form.setValue("profileImageUrl", "", { shouldDirty: true })}
                   >
-                    <Trash2 aria-hidden /> Remove
+                    <Trash2 aria-hidden /> {t("removePhoto")}
                   </Button>
                 ) : null}
               </div>
               <p id={f("photo-hint")} className="text-xs text-muted-foreground">
-                {IMAGE_MESSAGES.profileHint}
+                {t("photoHint")}
               </p>
-              <FieldError id={f("photo-error")} message={errors.profileImageUrl?.message} />
+              <FieldError id={f("photo-error")} message={errorText(errors.profileImageUrl?.message)} />
             </div>
             <input
               ref={fileRef}
@@ -180,7 +212,7 @@ export function EditProfileDialog({
               accept={IMAGE_ACCEPT}
               className="hidden"
               tabIndex={-1}
-              aria-label="Profile photo file"
+              aria-label={t("photoFile")}
               aria-describedby={f("photo-hint")}
               onChange={(event) => {
                 choosePhoto(event.target.files?.[0]);
@@ -190,47 +222,47 @@ export function EditProfileDialog({
           </div>
 
           <div className="grid gap-4 sm:grid-cols-2">
-            {text("firstName", "First Name", { max: PROFILE_MAX.firstName, autoComplete: "given-name" })}
-            {text("lastName", "Last Name", { max: PROFILE_MAX.lastName, autoComplete: "family-name" })}
+            {firstNameField}
+            {lastNameField}
           </div>
 
           <div className="space-y-2">
-            <Label htmlFor={f("bio")}>Bio</Label>
+            <Label htmlFor={f("bio")}>{t("bio")}</Label>
             <Textarea
               id={f("bio")}
               rows={3}
               maxLength={PROFILE_MAX.bio}
-              placeholder="A sentence or two about what you work on"
+              placeholder={t("bioPlaceholder")}
               aria-invalid={errors.bio ? true : undefined}
               aria-describedby={errors.bio ? f("bio-error") : undefined}
-              {...form.register("bio")}
+              {...bioRegistration}
             />
-            <FieldError id={f("bio-error")} message={errors.bio?.message} />
+            <FieldError id={f("bio-error")} message={errorText(errors.bio?.message)} />
           </div>
 
-          {text("website", "Website", { type: "url", placeholder: "example.com", max: PROFILE_MAX.website, autoComplete: "url" })}
+          {websiteField}
 
           <div className="grid gap-4 sm:grid-cols-2">
-            {text("city", "City", { max: PROFILE_MAX.city, autoComplete: "address-level2" })}
-            {text("country", "Country", { max: PROFILE_MAX.country, autoComplete: "country-name" })}
+            {cityField}
+            {countryField}
           </div>
 
           <fieldset className="space-y-4">
-            <legend className="mb-3 text-sm font-semibold">Social links</legend>
+            <legend className="mb-3 text-sm font-semibold">{t("socialLinks")}</legend>
             <div className="grid gap-4 sm:grid-cols-3">
-              {text("twitter", "Twitter Username", { placeholder: "username (without @)", max: PROFILE_MAX.socialUsername + 1 })}
-              {text("linkedin", "LinkedIn Username", { placeholder: "username", max: PROFILE_MAX.socialUsername })}
-              {text("github", "GitHub Username", { placeholder: "username", max: PROFILE_MAX.socialUsername })}
+              {twitterField}
+              {linkedinField}
+              {githubField}
             </div>
           </fieldset>
 
           <DialogFooter className="gap-2">
             <Button type="button" variant="outline" disabled={pending} onClick={() => setOpen(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" disabled={pending || upload.isPending}>
               {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-              {pending ? "Saving..." : "Save Changes"}
+              {pending ? t("saving") : t("save")}
             </Button>
           </DialogFooter>
         </form>

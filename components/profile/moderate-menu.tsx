@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import { Ban, ChevronDown, Gavel, ShieldMinus, ShieldPlus, Trash2, Undo2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import {
   AlertDialog,
@@ -23,14 +24,13 @@ import type { Profile } from "@/lib/api-client/users";
 import { displayName } from "@/lib/display";
 import { MODERATION_REASON_MAX_LENGTH, SUSPEND_MAX_DAYS, suspendSchema } from "@/lib/validation/moderation";
 
-const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
-
 /**
  * The Moderate menu of a profile, for moderators and admins (issue 14): Suspend… or Lift
  * suspension, Delete as spammer…, and for admins Make moderator or Remove moderator. What it
  * offers comes from the profile's `moderation` (the policy table's answer); nothing when empty.
  */
 export function ModerateMenu({ profile }: { profile: Profile }) {
+  const t = useTranslations("profile.moderate");
   const name = displayName(profile);
   const can = profile.moderation;
   const [dialog, setDialog] = useState<"suspend" | "spammer" | null>(null);
@@ -45,31 +45,31 @@ export function ModerateMenu({ profile }: { profile: Profile }) {
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" size="sm">
-            <Gavel aria-hidden /> Moderate <ChevronDown aria-hidden />
+            <Gavel aria-hidden /> {t("menu")} <ChevronDown aria-hidden />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-56">
           {can.suspend && !suspended ? (
             <DropdownMenuItem onSelect={() => setDialog("suspend")}>
-              <Ban aria-hidden /> Suspend…
+              <Ban aria-hidden /> {t("suspend")}
             </DropdownMenuItem>
           ) : null}
           {can.suspend && suspended ? (
             <DropdownMenuItem disabled={lift.isPending} onSelect={() => lift.mutate()}>
-              <Undo2 aria-hidden /> Lift suspension
+              <Undo2 aria-hidden /> {t("liftSuspension")}
             </DropdownMenuItem>
           ) : null}
           {can.changeRole ? (
             <DropdownMenuItem disabled={changeRole.isPending} onSelect={() => changeRole.mutate(isModerator ? "member" : "moderator")}>
               {isModerator ? <ShieldMinus aria-hidden /> : <ShieldPlus aria-hidden />}
-              {isModerator ? "Remove moderator" : "Make moderator"}
+              {isModerator ? t("removeModerator") : t("makeModerator")}
             </DropdownMenuItem>
           ) : null}
           {can.deleteAsSpammer ? (
             <>
               <DropdownMenuSeparator />
               <DropdownMenuItem variant="destructive" onSelect={() => setDialog("spammer")}>
-                <Trash2 aria-hidden /> Delete as spammer…
+                <Trash2 aria-hidden /> {t("deleteAsSpammer")}
               </DropdownMenuItem>
             </>
           ) : null}
@@ -83,6 +83,7 @@ export function ModerateMenu({ profile }: { profile: Profile }) {
 
 function SuspendDialog({ profile, open, onOpenChange }: { profile: Profile; open: boolean; onOpenChange: (open: boolean) => void }) {
   const id = useId();
+  const t = useTranslations("profile.moderate");
   const name = displayName(profile);
   const suspend = useSuspendMember(profile.id, name);
   const [days, setDays] = useState("7");
@@ -113,14 +114,12 @@ function SuspendDialog({ profile, open, onOpenChange }: { profile: Profile; open
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="sm:max-w-md">
         <DialogHeader>
-          <DialogTitle>Suspend {name}</DialogTitle>
-          <DialogDescription>
-            A suspended member can read but cannot post, vote, comment or change anything, and is signed out everywhere. They see the reason.
-          </DialogDescription>
+          <DialogTitle>{t("suspendTitle", { name })}</DialogTitle>
+          <DialogDescription>{t("suspendDescription")}</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="space-y-4">
           <div className="space-y-2">
-            <Label htmlFor={`${id}-days`}>Days (1 to {SUSPEND_MAX_DAYS})</Label>
+            <Label htmlFor={`${id}-days`}>{t("days", { max: SUSPEND_MAX_DAYS })}</Label>
             <Input
               id={`${id}-days`}
               type="number"
@@ -139,13 +138,13 @@ function SuspendDialog({ profile, open, onOpenChange }: { profile: Profile; open
             ) : null}
           </div>
           <div className="space-y-2">
-            <Label htmlFor={`${id}-reason`}>Reason</Label>
+            <Label htmlFor={`${id}-reason`}>{t("reason")}</Label>
             <Textarea
               id={`${id}-reason`}
               value={reason}
               maxLength={MODERATION_REASON_MAX_LENGTH}
               rows={3}
-              placeholder="For example: repeated promotional links after a warning"
+              placeholder={t("reasonPlaceholder")}
               onChange={(e) => setReason(e.target.value)}
               aria-invalid={errors.reason ? true : undefined}
               aria-describedby={errors.reason ? `${id}-reason-error` : undefined}
@@ -158,10 +157,10 @@ function SuspendDialog({ profile, open, onOpenChange }: { profile: Profile; open
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              Cancel
+              {t("cancel")}
             </Button>
             <Button type="submit" variant="destructive" disabled={suspend.isPending}>
-              {suspend.isPending ? "Suspending…" : "Suspend"}
+              {suspend.isPending ? t("suspending") : t("suspendSubmit")}
             </Button>
           </DialogFooter>
         </form>
@@ -172,6 +171,7 @@ function SuspendDialog({ profile, open, onOpenChange }: { profile: Profile; open
 
 function DeleteSpammerDialog({ profile, open, onOpenChange }: { profile: Profile; open: boolean; onOpenChange: (open: boolean) => void }) {
   const id = useId();
+  const t = useTranslations("profile.moderate");
   const name = displayName(profile);
   const remove = useDeleteAsSpammer(profile.id);
   const [reason, setReason] = useState("");
@@ -188,32 +188,29 @@ function DeleteSpammerDialog({ profile, open, onOpenChange }: { profile: Profile
     <AlertDialog open={open} onOpenChange={onOpenChange}>
       <AlertDialogContent>
         <AlertDialogHeader>
-          <AlertDialogTitle>Delete {name} as a spammer?</AlertDialogTitle>
+          <AlertDialogTitle>{t("spammerTitle", { name })}</AlertDialogTitle>
           <AlertDialogDescription asChild>
             <div className="space-y-2 text-sm text-muted-foreground">
-              <p>This removes, at once and for good:</p>
+              <p>{t("spammerIntro")}</p>
               <ul className="list-disc space-y-1 pl-5">
-                <li>their account (name, profile, e-mail address, sign-ins and sessions);</li>
-                <li>
-                  all their questions ({plural(profile._count.questions, "question")} you can see), with every answer and comment under them, also
-                  other members&apos;;
-                </li>
-                <li>all their answers ({plural(profile._count.answers, "answer")} you can see), with the comments under them;</li>
-                <li>all their comments, with the replies under them;</li>
-                <li>the reputation they earned. Open flags on their posts are resolved.</li>
+                <li>{t("spammerAccount")}</li>
+                <li>{t("spammerQuestions", { count: profile._count.questions })}</li>
+                <li>{t("spammerAnswers", { count: profile._count.answers })}</li>
+                <li>{t("spammerComments")}</li>
+                <li>{t("spammerReputation")}</li>
               </ul>
-              <p>This cannot be undone.</p>
+              <p>{t("spammerFinal")}</p>
             </div>
           </AlertDialogDescription>
         </AlertDialogHeader>
         <div className="space-y-2">
-          <Label htmlFor={`${id}-reason`}>Reason (optional, kept in the audit log)</Label>
+          <Label htmlFor={`${id}-reason`}>{t("spammerReason")}</Label>
           <Textarea id={`${id}-reason`} value={reason} maxLength={MODERATION_REASON_MAX_LENGTH} rows={2} onChange={(e) => setReason(e.target.value)} />
         </div>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
           <Button type="button" variant="destructive" disabled={remove.isPending} onClick={confirm}>
-            {remove.isPending ? "Deleting…" : "Delete as spammer"}
+            {remove.isPending ? t("deleting") : t("spammerSubmit")}
           </Button>
         </AlertDialogFooter>
       </AlertDialogContent>

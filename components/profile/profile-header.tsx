@@ -2,13 +2,14 @@
 
 import { useState } from "react";
 import { Ban, Bot, CalendarDays, Globe, MapPin, Pencil, Plus } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
 
 import { SignInPrompt } from "@/components/auth/sign-in-prompt";
 import { RoleBadge } from "@/components/common/role-badge";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { EditProfileDialog } from "@/components/profile/edit-profile-dialog";
 import { ModerateMenu } from "@/components/profile/moderate-menu";
-import { joinedLabel, safeHttpUrl, socialUrl, websiteLabel } from "@/components/profile/profile-links";
+import { safeHttpUrl, socialUrl, useJoinedLabel, websiteLabel } from "@/components/profile/profile-links";
 import { GitHubMark, LinkedInMark, XMark } from "@/components/profile/social-icons";
 import { AskQuestionDialog, type AskGroupOption } from "@/components/question/ask-question-dialog";
 import { AskQuestionLink } from "@/components/question/ask-question-link";
@@ -29,24 +30,27 @@ const socialSites = [
 ] as const;
 
 function Count({ value, label, className }: { value: number; label: string; className?: string }) {
+  const format = useFormatter();
   return (
     <div className={cn("rounded-lg bg-muted/50 px-3 py-2 text-center sm:text-left", className)}>
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="text-lg font-semibold tabular-nums">{value.toLocaleString("en-US")}</dd>
+      <dd className="text-lg font-semibold tabular-nums">{format.number(value)}</dd>
     </div>
   );
 }
 
 /** "Suspended until {date}" with the reason: shown to the member themself and to staff (the server sends it to nobody else). */
 function SuspensionNotice({ suspension, own }: { suspension: NonNullable<Profile["suspension"]>; own: boolean }) {
-  const until = new Date(suspension.until).toLocaleString("en-US", { dateStyle: "long", timeStyle: "short" });
+  const t = useTranslations("profile.header");
+  const format = useFormatter();
+  const until = format.dateTime(new Date(suspension.until), { dateStyle: "long", timeStyle: "short" });
   return (
     <div className="flex gap-2.5 rounded-lg border border-red-300 bg-red-50 px-3 py-2.5 text-sm dark:border-red-900 dark:bg-red-950/40" data-testid="suspension-notice">
       <Ban className="mt-0.5 size-4 shrink-0 text-red-700 dark:text-red-300" aria-hidden />
       <div className="min-w-0 space-y-0.5">
-        <p className="font-semibold text-red-800 dark:text-red-200">Suspended until {until}</p>
-        {suspension.reason ? <p className="[overflow-wrap:anywhere] text-foreground/90">Reason: {suspension.reason}</p> : null}
-        {own ? <p className="text-foreground/80">You can read, but you cannot post, vote or comment until then.</p> : null}
+        <p className="font-semibold text-red-800 dark:text-red-200">{t("suspendedUntil", { date: until })}</p>
+        {suspension.reason ? <p className="[overflow-wrap:anywhere] text-foreground/90">{t("suspensionReason", { reason: suspension.reason })}</p> : null}
+        {own ? <p className="text-foreground/80">{t("suspendedOwn")}</p> : null}
       </div>
     </div>
   );
@@ -59,6 +63,8 @@ function SuspensionNotice({ suspension, own }: { suspension: NonNullable<Profile
  * (`signedIn` false) is offered both as links to the sign-in page.
  */
 export function ProfileHeader({ profile, askGroups, signedIn = true }: { profile: Profile; askGroups: AskGroupOption[]; signedIn?: boolean }) {
+  const t = useTranslations("profile.header");
+  const joinedLabel = useJoinedLabel();
   const name = displayName(profile);
   const own = profile.viewerCan.edit;
   const [askOpen, setAskOpen] = useState(false);
@@ -81,7 +87,7 @@ export function ProfileHeader({ profile, askGroups, signedIn = true }: { profile
                 <span className="min-w-0 [overflow-wrap:anywhere]">{name}</span>
                 {profile.isAssistant ? (
                   <Badge variant="secondary" className="gap-1">
-                    <Bot aria-hidden /> AI assistant
+                    <Bot aria-hidden /> {t("aiAssistant")}
                   </Badge>
                 ) : null}
                 <RoleBadge author={profile} className="text-xs" />
@@ -94,14 +100,14 @@ export function ProfileHeader({ profile, askGroups, signedIn = true }: { profile
                   profile={profile}
                   trigger={
                     <Button variant="outline" size="sm">
-                      <Pencil aria-hidden /> Edit Profile
+                      <Pencil aria-hidden /> {t("editProfile")}
                     </Button>
                   }
                 />
               ) : profile.viewerCan.follow ? (
                 <FollowUserButton user={{ id: profile.id, name }} isFollowing={profile.isFollowing} />
               ) : !signedIn && !profile.isAssistant ? (
-                <SignInPrompt returnTo={`/users/${profile.id}`} label="Sign in to follow" variant="outline" />
+                <SignInPrompt returnTo={`/users/${profile.id}`} label={t("signInToFollow")} variant="outline" />
               ) : null}
               {/* Issue 15: only when the member accepts messages from the viewer (the server decides: viewerCan.message). */}
               {profile.viewerCan.message ? <MessageMemberButton user={{ id: profile.id, name }} /> : null}
@@ -113,7 +119,7 @@ export function ProfileHeader({ profile, askGroups, signedIn = true }: { profile
                   <AskQuestionDialog groups={askGroups} open={askOpen} onOpenChange={setAskOpen} />
                 </>
               ) : (
-                <SignInPrompt returnTo="/?ask=1" label="Sign in to ask" />
+                <SignInPrompt returnTo="/?ask=1" label={t("signInToAsk")} />
               )}
             </div>
           </div>
@@ -123,11 +129,11 @@ export function ProfileHeader({ profile, askGroups, signedIn = true }: { profile
           {profile.bio ? <p className="max-w-prose text-sm leading-relaxed whitespace-pre-line text-foreground/90">{profile.bio}</p> : null}
 
           <dl className={profile.isAssistant ? "grid grid-cols-2 gap-2 sm:grid-cols-4" : "grid grid-cols-2 gap-2 sm:grid-cols-5"}>
-            {profile.isAssistant ? null : <Count value={profile.reputation ?? 1} label="Reputation" className="col-span-2 sm:col-span-1" />}
-            <Count value={profile._count.questions} label="Questions" />
-            <Count value={profile._count.answers} label="Answers" />
-            <Count value={profile._count.followers} label="Followers" />
-            <Count value={profile._count.following} label="Following" />
+            {profile.isAssistant ? null : <Count value={profile.reputation ?? 1} label={t("reputation")} className="col-span-2 sm:col-span-1" />}
+            <Count value={profile._count.questions} label={t("questions")} />
+            <Count value={profile._count.answers} label={t("answers")} />
+            <Count value={profile._count.followers} label={t("followers")} />
+            <Count value={profile._count.following} label={t("following")} />
           </dl>
 
           <ul className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-muted-foreground">
@@ -161,7 +167,7 @@ export function ProfileHeader({ profile, askGroups, signedIn = true }: { profile
                   target="_blank"
                   rel="nofollow ugc noopener"
                   className="inline-flex items-center gap-1.5 rounded-md font-medium text-foreground/80 underline-offset-4 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                  aria-label={`${label}: ${username}`}
+                  aria-label={t("socialLink", { site: label, username })}
                 >
                   <Icon className="size-4" />
                   {username}

@@ -1,4 +1,5 @@
 // Where a profile's social usernames and website lead (SPEC.md section 2: links built from usernames).
+import { useFormatter, useTranslations } from "next-intl";
 
 /** The profile URLs of the three social sites, built from a username (encoded, so it cannot leave the site). */
 export const socialUrl = {
@@ -23,7 +24,9 @@ export function websiteLabel(url: string): string {
   return url.replace(/^https?:\/\//i, "").replace(/\/$/, "");
 }
 
-/** "Joined {month year}" in UTC, so the server and the browser print the same month. */
-export function joinedLabel(iso: string): string {
-  return `Joined ${new Date(iso).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" })}`;
+/** "Joined {month year}" in the interface's language, in UTC (the provider's time zone), so the server and the browser print the same month. */
+export function useJoinedLabel(): (iso: string) => string {
+  const t = useTranslations("profile.header");
+  const format = useFormatter();
+  return (iso) => t("joined", { date: format.dateTime(new Date(iso), { month: "long", year: "numeric" }) });
 }

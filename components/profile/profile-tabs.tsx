@@ -3,6 +3,7 @@
 import Link from "@/components/common/link";
 import type { ReactNode } from "react";
 import { Bookmark, FileQuestion, Hash, MessageSquare, Tags, Users } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { AuthorReputation } from "@/components/common/author-reputation";
@@ -34,8 +35,9 @@ import { displayName } from "@/lib/display";
 
 /** The empty state of a tab: SPEC.md section 2's title, a sentence, and an optional link. */
 function ListSkeleton({ rows = 3 }: { rows?: number }) {
+  const t = useTranslations("profile.tabs");
   return (
-    <div className="space-y-3" role="status" aria-label="Loading">
+    <div className="space-y-3" role="status" aria-label={t("loading")}>
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} className="h-28 w-full rounded-xl" />
       ))}
@@ -56,34 +58,36 @@ function QuestionList({ questions }: { questions: QuestionSummary[] }) {
 }
 
 function QuestionsPanel({ profile, own, name, initialPage }: { profile: Profile; own: boolean; name: string; initialPage?: ListPage<QuestionSummary> }) {
+  const t = useTranslations("profile.tabs");
   const query = useUserQuestions(profile.id, { initialPage });
   if (query.isPending) return <ListSkeleton />;
-  if (query.isError) return <LoadError message="This list could not be loaded." onRetry={() => query.refetch()} />;
+  if (query.isError) return <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />;
   const questions = flattenPages(query.data);
   if (questions.length === 0) {
     return (
-      <EmptyState icon={FileQuestion} title="No Questions Yet">
-        {own ? "You haven't asked any questions yet. Ask one from the button above." : `${name} hasn't asked any questions yet.`}
+      <EmptyState icon={FileQuestion} title={t("noQuestions")}>
+        {own ? t("noQuestionsOwn") : t("noQuestionsOther", { name })}
       </EmptyState>
     );
   }
   return (
     <div className="space-y-3">
       <QuestionList questions={questions} />
-      <LoadMoreButton query={query} label="Load More Questions" />
+      <LoadMoreButton query={query} label={t("loadMoreQuestions")} />
     </div>
   );
 }
 
 function AnswersPanel({ profile, own, name }: { profile: Profile; own: boolean; name: string }) {
+  const t = useTranslations("profile.tabs");
   const query = useUserAnswers(profile.id);
   if (query.isPending) return <ListSkeleton />;
-  if (query.isError) return <LoadError message="This list could not be loaded." onRetry={() => query.refetch()} />;
+  if (query.isError) return <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />;
   const answers = flattenPages(query.data);
   if (answers.length === 0) {
     return (
-      <EmptyState icon={MessageSquare} title="No Answers Yet">
-        {own ? "You haven't answered any questions yet." : `${name} hasn't answered any questions yet.`}
+      <EmptyState icon={MessageSquare} title={t("noAnswers")}>
+        {own ? t("noAnswersOwn") : t("noAnswersOther", { name })}
       </EmptyState>
     );
   }
@@ -96,7 +100,7 @@ function AnswersPanel({ profile, own, name }: { profile: Profile; own: boolean; 
           </li>
         ))}
       </ul>
-      <LoadMoreButton query={query} label="Load More Answers" />
+      <LoadMoreButton query={query} label={t("loadMoreAnswers")} />
     </div>
   );
 }
@@ -119,27 +123,26 @@ function TagTile({ tag, detail }: { tag: { name: string; color: string }; detail
   );
 }
 
-const questionsLabel = (n: number) => `${n} ${n === 1 ? "question" : "questions"}`;
-
 function UsedTagsPanel({ profile, own, name }: { profile: Profile; own: boolean; name: string }) {
+  const t = useTranslations("profile.tabs");
   const query = useUsedTags(profile.id);
   return (
     <section aria-labelledby="most-used-tags" className="space-y-4">
       <h2 id="most-used-tags" className="text-lg font-semibold">
-        Most Used Tags
+        {t("mostUsedTags")}
       </h2>
       {query.isPending ? (
         <ListSkeleton rows={2} />
       ) : query.isError ? (
-        <LoadError message="This list could not be loaded." onRetry={() => query.refetch()} />
+        <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />
       ) : query.data.length === 0 ? (
-        <EmptyState icon={Hash} title="No Tags Used">
-          {own ? "Tags you put on your questions will show up here." : `${name} hasn't tagged any questions yet.`}
+        <EmptyState icon={Hash} title={t("noTagsUsed")}>
+          {own ? t("noTagsUsedOwn") : t("noTagsUsedOther", { name })}
         </EmptyState>
       ) : (
         <TagGrid>
           {query.data.map((tag) => (
-            <TagTile key={tag.id} tag={tag} detail={`${tag.count} ${tag.count === 1 ? "question" : "questions"} by ${own ? "you" : "them"}`} />
+            <TagTile key={tag.id} tag={tag} detail={t(own ? "usedTagByYou" : "usedTagByThem", { count: tag.count })} />
           ))}
         </TagGrid>
       )}
@@ -148,34 +151,35 @@ function UsedTagsPanel({ profile, own, name }: { profile: Profile; own: boolean;
 }
 
 function FollowedTagsPanel({ profile, own, name }: { profile: Profile; own: boolean; name: string }) {
+  const t = useTranslations("profile.tabs");
   const query = useFollowedTags(profile.id);
   return (
     <section aria-labelledby="followed-tags" className="space-y-4">
       <h2 id="followed-tags" className="text-lg font-semibold">
-        Followed Tags
+        {t("followedTags")}
       </h2>
       {query.isPending ? (
         <ListSkeleton rows={2} />
       ) : query.isError ? (
-        <LoadError message="This list could not be loaded." onRetry={() => query.refetch()} />
+        <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />
       ) : query.data.length === 0 ? (
         <EmptyState
           icon={Tags}
-          title="No Followed Tags"
+          title={t("noFollowedTags")}
           action={
             own ? (
               <Button asChild variant="outline">
-                <Link href="/tags">Explore Tags</Link>
+                <Link href="/tags">{t("exploreTags")}</Link>
               </Button>
             ) : undefined
           }
         >
-          {own ? "Follow tags to see their questions in your Following feed." : `${name} doesn't follow any tags yet.`}
+          {own ? t("noFollowedTagsOwn") : t("noFollowedTagsOther", { name })}
         </EmptyState>
       ) : (
         <TagGrid>
           {query.data.map((tag) => (
-            <TagTile key={tag.id} tag={tag} detail={questionsLabel(tag._count.questions)} />
+            <TagTile key={tag.id} tag={tag} detail={t("tagQuestions", { count: tag._count.questions })} />
           ))}
         </TagGrid>
       )}
@@ -211,42 +215,43 @@ function PersonTile({ person, verb }: { person: FollowPerson; verb: string }) {
 function PeoplePanel({ profile, own, name, direction }: { profile: Profile; own: boolean; name: string; direction: "followers" | "following" }) {
   const followers = useFollowers(profile.id, { enabled: direction === "followers" });
   const following = useFollowing(profile.id, { enabled: direction === "following" });
+  const t = useTranslations("profile.tabs");
   const query = direction === "followers" ? followers : following;
-  const title = direction === "followers" ? "Followers" : "Following";
+  const title = direction === "followers" ? t("followers") : t("following");
   let body: ReactNode;
   if (query.isPending) body = <ListSkeleton rows={2} />;
-  else if (query.isError) body = <LoadError message="This list could not be loaded." onRetry={() => query.refetch()} />;
+  else if (query.isError) body = <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />;
   else {
     const people = flattenPages(query.data);
     body =
       people.length === 0 ? (
         <EmptyState
           icon={Users}
-          title={direction === "followers" ? "No Followers Yet" : "Not Following Anyone"}
+          title={direction === "followers" ? t("noFollowers") : t("notFollowing")}
           action={
             own && direction === "following" ? (
               <Button asChild variant="outline">
-                <Link href="/users">Find Members</Link>
+                <Link href="/users">{t("findMembers")}</Link>
               </Button>
             ) : undefined
           }
         >
           {direction === "followers"
             ? own
-              ? "When members follow you, they will be listed here."
-              : `Nobody follows ${name} yet.`
+              ? t("noFollowersOwn")
+              : t("noFollowersOther", { name })
             : own
-              ? "Follow members to see their new questions in your Following feed."
-              : `${name} doesn't follow anyone yet.`}
+              ? t("notFollowingOwn")
+              : t("notFollowingOther", { name })}
         </EmptyState>
       ) : (
         <div className="space-y-3">
           <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {people.map((person) => (
-              <PersonTile key={person.id} person={person} verb="Followed" />
+              <PersonTile key={person.id} person={person} verb={t("followed")} />
             ))}
           </ul>
-          <LoadMoreButton query={query} label="Load More" />
+          <LoadMoreButton query={query} label={t("loadMore")} />
         </div>
       );
   }
@@ -261,29 +266,30 @@ function PeoplePanel({ profile, own, name, direction }: { profile: Profile; own:
 }
 
 function SavedPanel({ profile }: { profile: Profile }) {
+  const t = useTranslations("profile.tabs");
   const query = useSavedQuestions(profile.id);
   if (query.isPending) return <ListSkeleton />;
-  if (query.isError) return <LoadError message="This list could not be loaded." onRetry={() => query.refetch()} />;
+  if (query.isError) return <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />;
   const questions = flattenPages(query.data);
   if (questions.length === 0) {
     return (
       <EmptyState
         icon={Bookmark}
-        title="No Saved Questions"
+        title={t("noSaved")}
         action={
           <Button asChild variant="outline">
-            <Link href="/">Explore Questions</Link>
+            <Link href="/">{t("exploreQuestions")}</Link>
           </Button>
         }
       >
-        Save questions to come back to them later; they will be listed here.
+        {t("noSavedText")}
       </EmptyState>
     );
   }
   return (
     <div className="space-y-3">
       <QuestionList questions={questions} />
-      <LoadMoreButton query={query} label="Load More Questions" />
+      <LoadMoreButton query={query} label={t("loadMoreQuestions")} />
     </div>
   );
 }
@@ -295,47 +301,48 @@ function SavedPanel({ profile }: { profile: Profile }) {
  * A tab's list is fetched when the tab is first opened; Saved never on someone else's profile.
  */
 export function ProfileTabs({ profile, name, initialQuestions }: { profile: Profile; name: string; initialQuestions?: ListPage<QuestionSummary> }) {
+  const t = useTranslations("profile.tabs");
   const own = profile.viewerCan.viewSaved;
   const c = profile._count;
   const trigger = "flex-none px-3 data-[state=active]:text-foreground";
   return (
     <Tabs defaultValue="questions" className="gap-4">
-      <TabsList aria-label="Profile sections" className="h-auto w-full flex-wrap justify-start gap-1 sm:w-fit">
+      <TabsList aria-label={t("label")} className="h-auto w-full flex-wrap justify-start gap-1 sm:w-fit">
         <TabsTrigger value="questions" className={trigger}>
-          Questions ({c.questions})
+          {t("questionsCount", { count: c.questions })}
         </TabsTrigger>
         <TabsTrigger value="answers" className={trigger}>
-          Answers ({c.answers})
+          {t("answersCount", { count: c.answers })}
         </TabsTrigger>
         {profile.isAssistant ? null : (
           <TabsTrigger value="reputation" className={trigger}>
-            Reputation
+            {t("reputation")}
           </TabsTrigger>
         )}
         <TabsTrigger value="tags" className={trigger}>
-          Tags ({c.tags})
+          {t("tagsCount", { count: c.tags })}
         </TabsTrigger>
         <TabsTrigger value="followed-tags" className={trigger}>
-          Followed Tags ({c.followedTags})
+          {t("followedTagsCount", { count: c.followedTags })}
         </TabsTrigger>
         <TabsTrigger value="followers" className={trigger}>
-          Followers ({c.followers})
+          {t("followersCount", { count: c.followers })}
         </TabsTrigger>
         <TabsTrigger value="following" className={trigger}>
-          Following ({c.following})
+          {t("followingCount", { count: c.following })}
         </TabsTrigger>
         {own ? (
           <TabsTrigger value="saved" className={trigger}>
-            Saved ({c.saved ?? 0})
+            {t("savedCount", { count: c.saved ?? 0 })}
           </TabsTrigger>
         ) : null}
       </TabsList>
       <TabsContent value="questions">
-        <h2 className="sr-only">Questions</h2>
+        <h2 className="sr-only">{t("questions")}</h2>
         <QuestionsPanel profile={profile} own={own} name={name} initialPage={initialQuestions} />
       </TabsContent>
       <TabsContent value="answers">
-        <h2 className="sr-only">Answers</h2>
+        <h2 className="sr-only">{t("answers")}</h2>
         <AnswersPanel profile={profile} own={own} name={name} />
       </TabsContent>
       {profile.isAssistant ? null : (
@@ -357,7 +364,7 @@ export function ProfileTabs({ profile, name, initialQuestions }: { profile: Prof
       </TabsContent>
       {own ? (
         <TabsContent value="saved">
-          <h2 className="sr-only">Saved Questions</h2>
+          <h2 className="sr-only">{t("savedQuestions")}</h2>
           <SavedPanel profile={profile} />
         </TabsContent>
       ) : null}

@@ -1,5 +1,6 @@
 import Link from "@/components/common/link";
 import { Lock, LogIn } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { signInHref } from "@/lib/auth-links";
@@ -10,32 +11,31 @@ import { signInHref } from "@/lib/auth-links";
  * "registered"), with a sign-in link that returns to `returnTo`.
  */
 export function ProfileUnavailable({ reason, returnTo }: { reason: "private" | "registered"; returnTo: string }) {
+  const t = useTranslations("profile.unavailable");
   const registered = reason === "registered";
   return (
     <div className="mx-auto flex max-w-md flex-col items-center px-2 py-16 text-center sm:py-24">
       <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
         {registered ? <LogIn className="size-7" aria-hidden /> : <Lock className="size-7" aria-hidden />}
       </span>
-      <h1 className="mt-6 text-2xl font-bold tracking-tight">{registered ? "Sign in to see this profile" : "This profile is private"}</h1>
+      <h1 className="mt-6 text-2xl font-bold tracking-tight">{registered ? t("registeredTitle") : t("privateTitle")}</h1>
       <p className="mt-3 text-muted-foreground">
-        {registered
-          ? "This member shows their profile to signed-in members only. Sign in or create a free account to see it."
-          : "This member has chosen to keep their profile to themselves. Their questions and answers still appear with their name."}
+        {registered ? t("registeredText") : t("privateText")}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {registered ? (
           <Button asChild>
             <Link href={signInHref(returnTo)} prefetch={false}>
-              Sign In
+              {t("signIn")}
             </Link>
           </Button>
         ) : (
           <Button asChild>
-            <Link href="/users">Browse Members</Link>
+            <Link href="/users">{t("browseMembers")}</Link>
           </Button>
         )}
         <Button asChild variant="outline">
-          <Link href="/">Back to Home</Link>
+          <Link href="/">{t("backHome")}</Link>
         </Button>
       </div>
     </div>

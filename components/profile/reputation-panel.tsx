@@ -1,6 +1,7 @@
 "use client";
 
 import { Award } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
 
 import Link from "@/components/common/link";
 import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
@@ -12,39 +13,44 @@ import { cn } from "@/lib/utils";
 
 type Reason = ReputationEvent["reason"];
 
-/** What an event says, around the question's title: "Upvote on your answer to" <title>. */
-const WORDING: Record<Reason, (whose: string) => { before: string; after?: string; noPost: string }> = {
-  answer_upvoted: (whose) => ({ before: `Upvote on ${whose} answer to`, noPost: `Upvote on ${whose} answer` }),
-  answer_downvoted: (whose) => ({ before: `Downvote on ${whose} answer to`, noPost: `Downvote on ${whose} answer` }),
-  question_upvoted: (whose) => ({ before: `Upvote on ${whose} question`, noPost: `Upvote on ${whose} question` }),
-  question_downvoted: (whose) => ({ before: `Downvote on ${whose} question`, noPost: `Downvote on ${whose} question` }),
-  downvoted_answer: () => ({ before: "Downvoted an answer to", noPost: "Downvoted an answer" }),
-  answer_accepted: (whose) => ({ before: `${cap(whose)} answer to`, after: "was accepted", noPost: `${cap(whose)} answer was accepted` }),
-  accepted_answer: () => ({ before: "Accepted an answer to", noPost: "Accepted an answer" }),
-  suggested_edit_approved: (whose) => ({ before: `${cap(whose)} suggested edit on`, after: "was approved", noPost: `${cap(whose)} suggested edit was approved` }),
-};
+/** The reasons worded in profile.reputation: "<reason>" around the post's title, "<reason>NoPost" without it. */
+const REASONS = [
+  "answer_upvoted",
+  "answer_downvoted",
+  "question_upvoted",
+  "question_downvoted",
+  "downvoted_answer",
+  "answer_accepted",
+  "accepted_answer",
+  "suggested_edit_approved",
+] as const satisfies readonly Reason[];
 
-function cap(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+const isWorded = (reason: string): reason is (typeof REASONS)[number] => (REASONS as readonly string[]).includes(reason);
+
+/** "+10", "−2" (a real minus sign); the number in the interface's language when given its formatter. */
+export function signedPoints(points: number, formatNumber: (n: number) => string = (n) => n.toLocaleString("en-US")): string {
+  return `${points > 0 ? "+" : points < 0 ? "−" : ""}${formatNumber(Math.abs(points))}`;
 }
 
-/** "+10", "−2" (a real minus sign). */
-export function signedPoints(points: number): string {
-  return `${points > 0 ? "+" : points < 0 ? "−" : ""}${Math.abs(points).toLocaleString("en-US")}`;
-}
-
-/** One event as a sentence; the question's title links to the post (the answer itself when there is one). */
+/** One event as a sentence ("Upvote on your answer to <title>"); the question's title links to the post (the answer itself when there is one). */
 export function ReputationEventText({ event, own }: { event: ReputationEvent; own: boolean }) {
-  const words = (WORDING[event.reason] ?? (() => ({ before: event.reason, noPost: event.reason })))(own ? "your" : "their");
-  if (!event.question) return <>{words.noPost}</>;
+  const t = useTranslations("profile.reputation");
+  const reason = event.reason;
+  if (!isWorded(reason)) return <>{reason}</>;
+  const whose = own ? "own" : "other";
+  if (!event.question) return <>{t(`${reason}NoPost`, { whose })}</>;
   const href = event.answerId ? `/questions/${event.question.id}#answer-${event.answerId}` : `/questions/${event.question.id}`;
   return (
     <>
-      {words.before}{" "}
-      <Link href={href} className="rounded-sm font-medium text-foreground underline-offset-2 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 [overflow-wrap:anywhere]">
-        {event.question.title}
-      </Link>
-      {words.after ? ` ${words.after}` : null}
+      {t.rich(reason, {
+        whose,
+        title: event.question.title,
+        post: (chunks) => (
+          <Link href={href} className="rounded-sm font-medium text-foreground underline-offset-2 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 [overflow-wrap:anywhere]">
+            {chunks}
+          </Link>
+        ),
+      })}
     </>
   );
 }
@@ -54,27 +60,27 @@ export function ReputationEventText({ event, own }: { event: ReputationEvent; ow
  * ("+10 Upvote on your answer to <title>"), a page at a time.
  */
 export function ReputationPanel({ profile, own, name }: { profile: Profile; own: boolean; name: string }) {
+  const t = useTranslations("profile.reputation");
+  const format = useFormatter();
   const query = useReputationEvents(profile.id);
-  const reputation = (profile.reputation ?? 1).toLocaleString("en-US");
+  const reputation = format.number(profile.reputation ?? 1);
   let body;
   if (query.isPending) {
     body = (
-      <div className="space-y-2" role="status" aria-label="Loading">
+      <div className="space-y-2" role="status" aria-label={t("loading")}>
         {Array.from({ length: 4 }, (_, i) => (
           <Skeleton key={i} className="h-12 w-full rounded-lg" />
         ))}
       </div>
     );
   } else if (query.isError) {
-    body = <LoadError message="This list could not be loaded." onRetry={() => query.refetch()} />;
+    body = <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />;
   } else {
     const events = flattenPages(query.data);
     body =
       events.length === 0 ? (
-        <EmptyState icon={Award} title="No Reputation Yet">
-          {own
-            ? "Reputation comes from the community: up-votes on your questions and answers, and accepted answers."
-            : `${name} hasn't earned any reputation yet.`}
+        <EmptyState icon={Award} title={t("empty")}>
+          {own ? t("emptyOwn") : t("emptyOther", { name })}
         </EmptyState>
       ) : (
         <div className="space-y-3">
@@ -89,7 +95,7 @@ export function ReputationPanel({ profile, own, name }: { profile: Profile; own:
                       : "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-200",
                   )}
                 >
-                  {signedPoints(event.points)}
+                  {signedPoints(event.points, format.number)}
                 </span>
                 <p className="min-w-0 flex-1 text-foreground/90">
                   <ReputationEventText event={event} own={own} />
@@ -98,20 +104,21 @@ export function ReputationPanel({ profile, own, name }: { profile: Profile; own:
               </li>
             ))}
           </ul>
-          <LoadMoreButton query={query} label="Load More" />
+          <LoadMoreButton query={query} label={t("loadMore")} />
         </div>
       );
   }
+  const total = t.rich("total", { total: reputation, strong: (chunks) => <span className="font-semibold text-foreground tabular-nums">{chunks}</span> });
   return (
     <section aria-labelledby="profile-reputation" className="space-y-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="profile-reputation" className="text-lg font-semibold">
-          Reputation
+          {t("title")}
         </h2>
         <p className="text-sm text-muted-foreground">
-          <span className="font-semibold text-foreground tabular-nums">{reputation}</span> in total ·{" "}
+          {total} ·{" "}
           <Link href="/help/privileges" className="font-medium text-primary underline-offset-4 hover:underline">
-            What reputation unlocks
+            {t("whatUnlocks")}
           </Link>
         </p>
       </div>

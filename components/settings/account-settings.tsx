@@ -2,6 +2,7 @@
 
 import { useId, useState, type FormEvent } from "react";
 import { AlertTriangle, Loader2, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { SettingsCard } from "@/components/settings/setting-row";
 import {
@@ -30,6 +31,7 @@ const EMPTY = { currentPassword: "", newPassword: "", confirmPassword: "" };
  */
 export function ChangePasswordForm() {
   const id = useId();
+  const t = useTranslations("settings.password");
   const [values, setValues] = useState(EMPTY);
   const change = useChangePassword({ onChanged: () => setValues(EMPTY) });
   const ready = values.currentPassword.length > 0 && values.newPassword.length > 0;
@@ -39,7 +41,7 @@ export function ChangePasswordForm() {
     if (!ready || change.isPending) return;
     const problem = passwordFormProblem(values);
     if (problem) {
-      toastError(problem.title, problem.description);
+      toastError(t(`${problem.code}Title`), t(problem.code));
       return;
     }
     change.mutate(values);
@@ -59,16 +61,20 @@ export function ChangePasswordForm() {
     </div>
   );
 
+  const currentField = field("currentPassword", t("current"), "current-password");
+  const newField = field("newPassword", t("new"), "new-password");
+  const confirmField = field("confirmPassword", t("confirm"), "new-password");
+
   return (
-    <SettingsCard title="Change Password" description="Changing your password signs you out on every other device.">
-      <form onSubmit={submit} className="max-w-md space-y-4" aria-label="Change Password">
-        {field("currentPassword", "Current Password", "current-password")}
-        {field("newPassword", "New Password", "new-password")}
-        {field("confirmPassword", "Confirm New Password", "new-password")}
-        <p className="text-xs text-muted-foreground">At least 8 characters.</p>
+    <SettingsCard title={t("title")} description={t("description")}>
+      <form onSubmit={submit} className="max-w-md space-y-4" aria-label={t("title")}>
+        {currentField}
+        {newField}
+        {confirmField}
+        <p className="text-xs text-muted-foreground">{t("hint")}</p>
         <Button type="submit" disabled={!ready || change.isPending}>
           {change.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-          Change Password
+          {t("submit")}
         </Button>
       </form>
     </SettingsCard>
@@ -81,20 +87,25 @@ export function ChangePasswordForm() {
  */
 export function DangerZone() {
   const id = useId();
+  const t = useTranslations("settings.danger");
   const [typed, setTyped] = useState("");
   const remove = useDeleteAccount();
   const confirmed = typed.trim() === DELETE_CONFIRMATION;
+  const typeToConfirm = t.rich("typeToConfirm", {
+    word: DELETE_CONFIRMATION,
+    code: (chunks) => <span className="font-mono font-semibold">{chunks}</span>,
+  });
 
   return (
     <SettingsCard
       tone="danger"
-      title="Danger Zone"
-      description="Deleting your account removes your name, e-mail, picture, bio, links, follows and saved questions, and signs you out. Your questions and answers stay, shown as “Deleted user”. This cannot be undone."
+      title={t("title")}
+      description={t("description")}
     >
       <AlertDialog onOpenChange={(open) => !open && setTyped("")}>
         <AlertDialogTrigger asChild>
           <Button variant="destructive">
-            <Trash2 aria-hidden /> Delete Account
+            <Trash2 aria-hidden /> {t("delete")}
           </Button>
         </AlertDialogTrigger>
         <AlertDialogContent>
@@ -107,25 +118,25 @@ export function DangerZone() {
           >
             <AlertDialogHeader>
               <AlertDialogTitle className="flex items-center gap-2">
-                <AlertTriangle className="size-5 text-destructive" aria-hidden /> Delete your account?
+                <AlertTriangle className="size-5 text-destructive" aria-hidden /> {t("confirmTitle")}
               </AlertDialogTitle>
               <AlertDialogDescription>
-                Your personal data is removed and you are signed out everywhere. Your posts remain as “Deleted user”. This cannot be undone.
+                {t("confirmDescription")}
               </AlertDialogDescription>
             </AlertDialogHeader>
             <div className="space-y-2">
               <Label htmlFor={`${id}-confirm`}>
-                Type <span className="font-mono font-semibold">{DELETE_CONFIRMATION}</span> to confirm
+                {typeToConfirm}
               </Label>
               <Input id={`${id}-confirm`} value={typed} onChange={(e) => setTyped(e.target.value)} autoComplete="off" autoCapitalize="characters" />
             </div>
             <AlertDialogFooter>
               <AlertDialogCancel type="button" disabled={remove.isPending}>
-                Cancel
+                {t("cancel")}
               </AlertDialogCancel>
               <Button type="submit" variant="destructive" disabled={!confirmed || remove.isPending}>
                 {remove.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                Delete Account
+                {t("delete")}
               </Button>
             </AlertDialogFooter>
           </form>

@@ -2,6 +2,7 @@
 
 import Link from "@/components/common/link";
 import { Loader2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { UserAvatar } from "@/components/common/user-avatar";
 import { BlockMemberButton } from "@/components/messages/block-member-button";
@@ -11,19 +12,20 @@ import { displayName } from "@/lib/display";
 
 /** Settings > Privacy: the members the viewer blocked (GET /api/users/me/blocks), each with Unblock. */
 export function BlockedMembers() {
+  const t = useTranslations("settings.blocked");
   const { data, isPending, isError } = useBlockedMembers();
   return (
-    <SettingsCard title="Blocked members" description="Blocked members cannot send you direct messages, and you cannot message them.">
+    <SettingsCard title={t("title")} description={t("description")}>
       {isPending ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Loader2 className="size-4 animate-spin" aria-hidden /> Loading…
+          <Loader2 className="size-4 animate-spin" aria-hidden /> {t("loading")}
         </p>
       ) : isError ? (
-        <p className="text-sm text-muted-foreground">Could not load your blocked members.</p>
+        <p className="text-sm text-muted-foreground">{t("loadFailed")}</p>
       ) : data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">You have not blocked anyone.</p>
+        <p className="text-sm text-muted-foreground">{t("empty")}</p>
       ) : (
-        <ul className="divide-y" aria-label="Blocked members">
+        <ul className="divide-y" aria-label={t("listLabel")}>
           {data.map(({ user }) => {
             const name = displayName(user);
             return (

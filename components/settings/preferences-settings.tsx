@@ -1,6 +1,8 @@
 "use client";
 
-import { useCallback, useId } from "react";
+import { useCallback, useId, useRef, useState } from "react";
+import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
 
 import { SettingsCard } from "@/components/settings/setting-row";
@@ -8,28 +10,62 @@ import { themeToNextTheme } from "@/components/settings/theme-preference";
 import { useAutoSave } from "@/components/settings/use-auto-save";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { USER_MESSAGES, usePreferences, useUpdatePreferences } from "@/lib/api-client/users";
+import { usePreferences, useUpdatePreferences } from "@/lib/api-client/users";
+import { localeNames } from "@/lib/i18n/locales";
 import { languages, questionsPerPageOptions, themes, type Language, type Preferences, type QuestionsPerPage, type Theme } from "@/lib/validation/users";
 
-const THEME_LABELS: Record<Theme, string> = { light: "Light", dark: "Dark", auto: "Auto (follow the system)" };
-const LANGUAGE_LABELS: Record<Language, string> = { en: "English", es: "Español", fr: "Français", de: "Deutsch" };
+const THEME_KEYS = { light: "themeLight", dark: "themeDark", auto: "themeAuto" } as const satisfies Record<Theme, string>;
+
+/** The form's state: the language is always one (the interface's own when the member never chose). */
+type ShownPreferences = Omit<Preferences, "language"> & { language: Language };
 
 /**
- * Settings > Preferences (SPEC.md section 2): theme (applied at once), language (stored; the
- * interface is in English for now) and questions per page (the home feed's page size); each
- * saved with the account as it changes ("Preferences Updated" with Undo).
+ * Settings > Preferences (SPEC.md section 2): theme (applied at once), language and questions per
+ * page (the home feed's page size); each saved with the account as it changes ("Preferences
+ * Updated" with Undo). A member who never chose a language sees the one the interface is in
+ * (their stored preference is null, not "en"), and it is not sent with the other preferences until
+ * they pick one; a newly saved language (the PATCH answer also sets the language cookie) re-renders
+ * the page in it at once.
  */
 export function PreferencesSettingsForm({ initial }: { initial: Preferences }) {
+  // The language menu (top bar) can change the language while this page is open: the form starts
+  // again from it then, so a later change of another preference cannot send the old language back.
+  const locale = useLocale() as Language;
+  const [firstLocale] = useState(locale);
+  return <PreferencesForm key={locale} initial={initial} languageChanged={locale !== firstLocale} />;
+}
+
+function PreferencesForm({ initial, languageChanged }: { initial: Preferences; languageChanged: boolean }) {
   const id = useId();
+  const t = useTranslations("settings.preferences");
+  const locale = useLocale() as Language;
+  const router = useRouter();
   const { data } = usePreferences(initial);
   const { setTheme } = useTheme();
   const { mutateAsync } = useUpdatePreferences();
-  const applyTheme = useCallback((next: Preferences) => setTheme(themeToNextTheme(next.theme)), [setTheme]);
-  const { values, change } = useAutoSave<Preferences>({
-    initial: data ?? initial,
-    save: mutateAsync,
-    saved: USER_MESSAGES.preferencesUpdated,
-    failed: USER_MESSAGES.preferencesFailed,
+  // A language the member just chose (here or in the language menu) is the interface's now.
+  const start = languageChanged ? { ...(data ?? initial), language: locale } : (data ?? initial);
+  // The interface's language shown to a member who never chose one (null once they did): it is not
+  // sent with their other preferences, so it never becomes a choice they did not make.
+  const implicitLanguage = useRef<Language | null>(start.language === null ? locale : null);
+  const applyTheme = useCallback((next: ShownPreferences) => setTheme(themeToNextTheme(next.theme)), [setTheme]);
+  const save = useCallback(
+    async (next: ShownPreferences): Promise<ShownPreferences> => {
+      const { language, ...rest } = next;
+      const chosen = implicitLanguage.current === null || language !== implicitLanguage.current;
+      if (chosen) implicitLanguage.current = null;
+      const saved = await mutateAsync(chosen ? next : rest);
+      // The new language's cookie came with the answer: the server renders the page in it.
+      if (chosen && language !== locale) router.refresh();
+      return { ...saved, language: saved.language ?? language };
+    },
+    [locale, mutateAsync, router],
+  );
+  const { values, change } = useAutoSave<ShownPreferences>({
+    initial: { ...start, language: start.language ?? locale },
+    save,
+    saved: [t("savedTitle"), t("savedDescription")],
+    failed: t("failed"),
     toastId: "settings-preferences",
     onApplied: applyTheme,
   });
@@ -65,14 +101,17 @@ export function PreferencesSettingsForm({ initial }: { initial: Preferences }) {
     </div>
   );
 
+  const themeSelect = select("theme", t("theme"), values.theme, themes, (theme) => t(THEME_KEYS[theme]), (theme) => change({ theme }), t("themeHelp"));
+  const languageSelect = select("language", t("language"), values.language, languages, (l) => localeNames[l], (language) => change({ language }), t("languageHelp"));
+  const perPageSelect = select<QuestionsPerPage>("per-page", t("perPage"), values.questionsPerPage, questionsPerPageOptions, String, (questionsPerPage) =>
+    change({ questionsPerPage }), t("perPageHelp"));
+
   return (
-    <SettingsCard title="Preferences" description="Make Agora look and behave the way you like. Changes are saved as you make them.">
+    <SettingsCard title={t("title")} description={t("description")}>
       <div className="grid gap-6">
-        {select("theme", "Theme", values.theme, themes, (t) => THEME_LABELS[t], (theme) => change({ theme }), "Applied right away and saved with your account.")}
-        {select("language", "Language", values.language, languages, (l) => LANGUAGE_LABELS[l], (language) => change({ language }),
-          "Stored for when Agora is translated; the interface is in English for now.")}
-        {select<QuestionsPerPage>("per-page", "Questions per page", values.questionsPerPage, questionsPerPageOptions, (n) => String(n), (questionsPerPage) =>
-          change({ questionsPerPage }), "How many questions the home feed loads at a time.")}
+        {themeSelect}
+        {languageSelect}
+        {perPageSelect}
       </div>
     </SettingsCard>
   );

@@ -1,21 +1,21 @@
 "use client";
 
 import { useId } from "react";
+import { useTranslations } from "next-intl";
 
 import { SettingsCard, SwitchRow } from "@/components/settings/setting-row";
 import { useAutoSave } from "@/components/settings/use-auto-save";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { USER_MESSAGES, useUpdatePrivacySettings } from "@/lib/api-client/users";
+import { useUpdatePrivacySettings } from "@/lib/api-client/users";
 import type { PrivacySettings } from "@/lib/validation/users";
 import { profileVisibilities, type ProfileVisibility } from "@/lib/validation/users";
 
-/** The visibility choices (SPEC.md section 2: public anyone, registered only registered users, private only you). */
-export const VISIBILITY_LABELS: Record<ProfileVisibility, string> = {
-  public: "Public - anyone can see your profile",
-  registered: "Registered users - only signed-in members",
-  private: "Private - only you",
-};
+/** The visibility choices' messages (SPEC.md section 2: public anyone, registered only registered users, private only you). */
+const VISIBILITY_KEYS = { public: "visibilityPublic", registered: "visibilityRegistered", private: "visibilityPrivate" } as const satisfies Record<
+  ProfileVisibility,
+  string
+>;
 
 /**
  * Settings > Privacy: profile visibility (applied at once by the profile calls), activity status,
@@ -23,19 +23,20 @@ export const VISIBILITY_LABELS: Record<ProfileVisibility, string> = {
  */
 export function PrivacySettingsForm({ initial }: { initial: PrivacySettings }) {
   const id = useId();
+  const t = useTranslations("settings.privacy");
   const { mutateAsync } = useUpdatePrivacySettings();
   const { values, change } = useAutoSave({
     initial,
     save: mutateAsync,
-    saved: USER_MESSAGES.privacyUpdated,
-    failed: USER_MESSAGES.privacyFailed,
+    saved: [t("savedTitle"), t("savedDescription")],
+    failed: t("failed"),
     toastId: "settings-privacy",
   });
   return (
-    <SettingsCard title="Privacy Settings" description="Decide who can see your profile and how others can reach you. Changes are saved as you make them.">
+    <SettingsCard title={t("title")} description={t("description")}>
       <div className="divide-y">
         <div className="space-y-2 pb-4">
-          <Label htmlFor={`${id}-visibility`}>Profile visibility</Label>
+          <Label htmlFor={`${id}-visibility`}>{t("visibility")}</Label>
           <Select value={values.profileVisibility} onValueChange={(v) => change({ profileVisibility: v as ProfileVisibility })}>
             <SelectTrigger id={`${id}-visibility`} className="w-full sm:w-96" aria-describedby={`${id}-visibility-help`}>
               <SelectValue />
@@ -43,27 +44,27 @@ export function PrivacySettingsForm({ initial }: { initial: PrivacySettings }) {
             <SelectContent>
               {profileVisibilities.map((v) => (
                 <SelectItem key={v} value={v}>
-                  {VISIBILITY_LABELS[v]}
+                  {t(VISIBILITY_KEYS[v])}
                 </SelectItem>
               ))}
             </SelectContent>
           </Select>
           <p id={`${id}-visibility-help`} className="text-sm text-muted-foreground">
-            Your questions and answers always show your name; this decides who can open your profile page.
+            {t("visibilityHelp")}
           </p>
         </div>
         <div className="pt-4">
           <SwitchRow
-            label="Show activity status"
-            description="Let others see when you were last active."
+            label={t("showActivity")}
+            description={t("showActivityHelp")}
             checked={values.showActivity}
             onCheckedChange={(checked) => change({ showActivity: checked })}
           />
         </div>
         <div className="pt-4">
           <SwitchRow
-            label="Allow direct messages"
-            description="Let other members send you messages."
+            label={t("allowMessages")}
+            description={t("allowMessagesHelp")}
             checked={values.allowMessages}
             onCheckedChange={(checked) => change({ allowMessages: checked })}
           />

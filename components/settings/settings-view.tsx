@@ -1,6 +1,7 @@
 "use client";
 
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { Bell, Palette, Shield, UserCog } from "lucide-react";
 
 import { AccountSettings } from "@/components/settings/account-settings";
@@ -13,12 +14,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { NotificationSettings, PrivacySettings } from "@/lib/validation/users";
 import type { Preferences } from "@/lib/validation/users";
 
-const labels: Record<SettingsTab, { label: string; Icon: typeof Bell }> = {
-  notifications: { label: "Notifications", Icon: Bell },
-  privacy: { label: "Privacy", Icon: Shield },
-  account: { label: "Account", Icon: UserCog },
-  preferences: { label: "Preferences", Icon: Palette },
-};
+// Each tab's label is settings.tabs.<tab>.
+const icons: Record<SettingsTab, typeof Bell> = { notifications: Bell, privacy: Shield, account: UserCog, preferences: Palette };
 
 /**
  * The settings page's tabs: Notifications (default), Privacy, Account, Preferences; the tab stays
@@ -36,6 +33,7 @@ export function SettingsView({
   privacySettings: PrivacySettings;
   preferences: Preferences;
 }) {
+  const t = useTranslations("settings.tabs");
   const [tab, setTab] = useState<SettingsTab>(initialTab);
   function change(next: string) {
     const value = parseSettingsTab(next);
@@ -47,12 +45,12 @@ export function SettingsView({
   }
   return (
     <Tabs value={tab} onValueChange={change} className="gap-5">
-      <TabsList aria-label="Settings sections" className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:w-fit">
+      <TabsList aria-label={t("label")} className="grid h-auto w-full grid-cols-2 gap-1 sm:inline-flex sm:w-fit">
         {settingsTabs.map((value) => {
-          const { label, Icon } = labels[value];
+          const Icon = icons[value];
           return (
             <TabsTrigger key={value} value={value} className="px-3 data-[state=active]:text-foreground">
-              <Icon aria-hidden /> {label}
+              <Icon aria-hidden /> {t(value)}
             </TabsTrigger>
           );
         })}

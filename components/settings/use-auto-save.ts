@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
 
 import { isSuspendedError, isUnauthorizedError } from "@/lib/api-client/fetcher";
 import { SUSPENDED_TOAST_TITLE } from "@/lib/suspension";
@@ -35,6 +36,7 @@ export function useAutoSave<T extends object>({
   /** Called with every state shown (the theme applies itself here). */
   onApplied?: (values: T) => void;
 }) {
+  const t = useTranslations("settings.autoSave");
   const [values, setValues] = useState<T>(initial);
   const stored = useRef<T>(initial);
   const latest = useRef<T>(initial);
@@ -65,7 +67,7 @@ export function useAutoSave<T extends object>({
           undoTo.current = null;
           show(stored.current);
           if (isSuspendedError(error)) toastError(SUSPENDED_TOAST_TITLE, error.serverMessage, { id: toastId });
-          else if (!isUnauthorizedError(error)) toastError("Error", failed, { id: toastId });
+          else if (!isUnauthorizedError(error)) toastError(t("error"), failed, { id: toastId });
           return;
         }
         running.current = false;
@@ -75,7 +77,7 @@ export function useAutoSave<T extends object>({
           toastSuccess(savedText[0], savedText[1], {
             id: toastId,
             action: {
-              label: "Undo",
+              label: t("undo"),
               onClick: (event) => {
                 // The toast stays, to become "Change undone" in place: dismissing it here would race
                 // the replacement, and sonner could remove the new text with the old toast.
@@ -86,12 +88,12 @@ export function useAutoSave<T extends object>({
             },
           });
         } else if (!undoable) {
-          toastSuccess("Change undone", savedText[1], { id: toastId });
+          toastSuccess(t("undone"), savedText[1], { id: toastId });
         }
       };
       return run(offerUndo);
     },
-    [failed, save, savedText, show, toastId],
+    [failed, save, savedText, show, t, toastId],
   );
 
   /** Changes some fields: shown at once, saved right after. */

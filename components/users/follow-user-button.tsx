@@ -1,6 +1,7 @@
 "use client";
 
 import { Loader2, UserCheck, UserPlus } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { useFollowUser } from "@/lib/api-client/users";
@@ -21,6 +22,7 @@ export function FollowUserButton({
   size?: "sm" | "default";
   className?: string;
 }) {
+  const t = useTranslations("users.followButton");
   const follow = useFollowUser();
   const pending = follow.isPending;
   return (
@@ -33,7 +35,7 @@ export function FollowUserButton({
       className={cn("min-w-28", className)}
     >
       {pending ? <Loader2 className="animate-spin" aria-hidden /> : isFollowing ? <UserCheck aria-hidden /> : <UserPlus aria-hidden />}
-      {isFollowing ? "Unfollow" : "Follow"}
+      {isFollowing ? t("unfollow") : t("follow")}
       <span className="sr-only"> {user.name}</span>
     </Button>
   );

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { Search, Users } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { MemberCard } from "@/components/users/member-card";
@@ -15,6 +16,8 @@ import { useMembers, type Member, type UserListTab } from "@/lib/api-client/user
 import { USER_SEARCH_MAX_LENGTH } from "@/lib/validation/users";
 
 const SEARCH_DELAY_MS = 300;
+/** The Top Reputation tab's two periods: all time and the last 30 days. */
+const REPUTATION_PERIODS = ["reputation", "reputation-month"] as const satisfies readonly UserListTab[];
 
 function useDebounced<T>(value: T, delay: number): T {
   const [debounced, setDebounced] = useState(value);
@@ -31,6 +34,8 @@ function useDebounced<T>(value: T, delay: number): T {
  * The tab and search stay in the address (?tab=, ?q=).
  */
 export function MembersDirectory({ initialTab, initialSearch, initialPage }: { initialTab: UserListTab; initialSearch: string; initialPage?: ListPage<Member> }) {
+  const t = useTranslations("users.directory");
+  const tabsT = useTranslations("users.tabs");
   const [tab, setTab] = useState<UserListTab>(initialTab);
   const [search, setSearch] = useState(initialSearch);
   const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
@@ -52,19 +57,19 @@ export function MembersDirectory({ initialTab, initialSearch, initialPage }: { i
   const list = (
     <div aria-busy={searching || undefined}>
       <p className="sr-only" aria-live="polite">
-        {query.isPending || searching ? "Loading members" : members.length === 0 ? "No users found" : `${members.length} members shown`}
+        {query.isPending || searching ? t("loading") : members.length === 0 ? t("noUsers") : t("shown", { count: members.length })}
       </p>
       {query.isPending ? (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading members">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label={t("loading")}>
           {Array.from({ length: 6 }, (_, i) => (
             <Skeleton key={i} className="h-52 rounded-xl" />
           ))}
         </div>
       ) : query.isError ? (
-        <LoadError message="Members could not be loaded." onRetry={() => query.refetch()} />
+        <LoadError message={t("loadFailed")} onRetry={() => query.refetch()} />
       ) : members.length === 0 ? (
-        <EmptyState icon={Users} title="No users found">
-          {term ? "Try another name." : tab === "new" || tab === "reputation" ? "Nobody has joined yet." : "Nobody has been active in the last 30 days."}
+        <EmptyState icon={Users} title={t("noUsers")}>
+          {term ? t("tryAnotherName") : tab === "new" || tab === "reputation" ? t("nobodyJoined") : t("nobodyActive")}
         </EmptyState>
       ) : (
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
@@ -82,7 +87,7 @@ export function MembersDirectory({ initialTab, initialSearch, initialPage }: { i
     <div className="space-y-6">
       <div className="relative max-w-xl">
         <label htmlFor="member-search" className="sr-only">
-          Search users
+          {t("searchLabel")}
         </label>
         <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
         <Input
@@ -91,17 +96,17 @@ export function MembersDirectory({ initialTab, initialSearch, initialPage }: { i
           value={search}
           maxLength={USER_SEARCH_MAX_LENGTH}
           onChange={(e) => setSearch(e.target.value)}
-          placeholder="Search users by name or email..."
+          placeholder={t("searchPlaceholder")}
           autoComplete="off"
           className="pl-9"
         />
       </div>
 
       <Tabs value={memberTabBarValue(tab)} onValueChange={(v) => setTab(v as UserListTab)} className="gap-3">
-        <TabsList aria-label="Member lists" className="h-auto w-full flex-wrap justify-start gap-1 sm:w-fit">
+        <TabsList aria-label={t("tabsLabel")} className="h-auto w-full flex-wrap justify-start gap-1 sm:w-fit">
           {MEMBER_TAB_BAR.map((value) => (
             <TabsTrigger key={value} value={value} className="flex-none px-3 data-[state=active]:text-foreground">
-              {MEMBER_TABS[value].label}
+              {tabsT(MEMBER_TABS[value])}
             </TabsTrigger>
           ))}
         </TabsList>
@@ -110,10 +115,10 @@ export function MembersDirectory({ initialTab, initialSearch, initialPage }: { i
             {value === memberTabBarValue(tab) ? (
               <>
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <p className="text-sm text-muted-foreground">{MEMBER_TABS[tab].description}</p>
+                  <p className="text-sm text-muted-foreground">{tabsT(`${MEMBER_TABS[tab]}Description`)}</p>
                   {value === "reputation" ? (
-                    <div role="group" aria-label="Reputation period" className="inline-flex rounded-md border p-0.5">
-                      {(["reputation", "reputation-month"] as const).map((period) => (
+                    <div role="group" aria-label={t("periodLabel")} className="inline-flex rounded-md border p-0.5">
+                      {REPUTATION_PERIODS.map((period) => (
                         <Button
                           key={period}
                           type="button"
@@ -123,7 +128,7 @@ export function MembersDirectory({ initialTab, initialSearch, initialPage }: { i
                           className="h-7 px-2.5 text-xs"
                           onClick={() => setTab(period)}
                         >
-                          {period === "reputation" ? "All time" : "Last 30 days"}
+                          {period === "reputation" ? t("allTime") : t("last30Days")}
                         </Button>
                       ))}
                     </div>
@@ -136,7 +141,7 @@ export function MembersDirectory({ initialTab, initialSearch, initialPage }: { i
         ))}
       </Tabs>
 
-      <LoadMoreButton query={query} label="Load More Members" />
+      <LoadMoreButton query={query} label={t("loadMore")} />
     </div>
   );
 }

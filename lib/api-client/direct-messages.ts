@@ -1,6 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 
 import { apiJson } from "@/lib/api-client/fetcher";
 import { keys } from "@/lib/api-client/keys";
@@ -21,11 +22,6 @@ export const MESSAGE_POLL_MS = 4_000;
 /** The conversation list and the Messages badge ask this often. */
 export const CONVERSATION_POLL_MS = 15_000;
 export const UNREAD_CONVERSATIONS_POLL_MS = 30_000;
-
-export const DIRECT_MESSAGE_TEXTS = {
-  sendFailed: "Failed to send message. Please try again.",
-  blockFailed: "Failed to update the block. Please try again.",
-} as const;
 
 /** How many conversations hold unread messages (the Messages badge), polled every 30 s; enabled: false for visitors. */
 export function useUnreadConversations(options: { enabled?: boolean } = {}) {
@@ -116,16 +112,17 @@ export function useBlockedMembers() {
 /** POST / DELETE /api/users/{id}/block, with a toast; the profile and the blocked list refresh. */
 export function useBlockUser() {
   const queryClient = useQueryClient();
+  const t = useTranslations("messages.block");
   return useMutation({
     mutationFn: ({ user, block }: { user: { id: string; name: string }; block: boolean }) =>
       apiJson<{ isBlocked: boolean }>(block ? "POST" : "DELETE", `/api/users/${encodeURIComponent(user.id)}/block`),
     onSuccess: (state, { user }) => {
-      if (state.isBlocked) toastSuccess(`Blocked ${user.name}`, "They can no longer send you direct messages.");
-      else toastSuccess(`Unblocked ${user.name}`);
+      if (state.isBlocked) toastSuccess(t("blocked", { name: user.name }), t("blockedDescription"));
+      else toastSuccess(t("unblocked", { name: user.name }));
       void queryClient.invalidateQueries({ queryKey: keys.blocks });
       void queryClient.invalidateQueries({ queryKey: keys.users.profile(user.id) });
       void queryClient.invalidateQueries({ queryKey: keys.conversations.all });
     },
-    onError: (error) => toastMutationError(error, "Error", DIRECT_MESSAGE_TEXTS.blockFailed),
+    onError: (error) => toastMutationError(error, t("error"), t("failed")),
   });
 }

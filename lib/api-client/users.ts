@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 
 import { apiJson } from "@/lib/api-client/fetcher";
 import { keys } from "@/lib/api-client/keys";
@@ -13,9 +14,7 @@ import type { ReputationEventJson } from "@/lib/server/reputation/presenters";
 import type { NotificationSettings, PrivacySettings } from "@/lib/validation/users";
 import {
   MEMBER_PAGE_SIZE,
-  PASSWORD_MESSAGES,
   PROFILE_PAGE_SIZE,
-  PROFILE_MESSAGES,
   type NotificationSettingsInput,
   type Preferences,
   type PreferencesInput,
@@ -34,17 +33,8 @@ export type { UserListTab } from "@/lib/validation/users";
 
 export { MEMBER_PAGE_SIZE, PROFILE_PAGE_SIZE } from "@/lib/validation/users";
 
-/** SPEC.md section 8's texts, and Agora's for what the spec leaves open. */
-export const USER_MESSAGES = {
-  followFailed: "Failed to update follow status. Please try again.",
-  settingsUpdated: ["Settings Updated", "Your notification settings have been saved."],
-  settingsFailed: "Failed to update settings. Please try again.",
-  privacyUpdated: ["Privacy Updated", "Your privacy settings have been saved."],
-  privacyFailed: "Failed to update privacy settings. Please try again.",
-  preferencesUpdated: ["Preferences Updated", "Your preferences have been saved."],
-  preferencesFailed: "Failed to update preferences. Please try again.",
-  deleteFailed: "Failed to delete account. Please try again.",
-} as const;
+// The toasts' texts (SPEC.md section 8's, and Agora's for what the spec leaves open) are in the
+// messages: profile.toasts, users.toasts, settings.password and settings.danger.
 
 /* Profiles ------------------------------------------------------------------------------ */
 
@@ -110,16 +100,17 @@ export function useFollowedTags(id: string, options: { enabled?: boolean } = {})
  */
 export function useUpdateProfile(options: { onUpdated?: (user: CurrentUserJson) => void } = {}) {
   const queryClient = useQueryClient();
+  const t = useTranslations("profile.toasts");
   return useMutation({
     mutationFn: (body: ProfileUpdateBody) => apiJson<CurrentUserJson>("PUT", "/api/users/profile", body),
     onSuccess: (user) => {
       queryClient.setQueryData(keys.auth.user, user);
       void queryClient.invalidateQueries({ queryKey: keys.auth.user });
       void queryClient.invalidateQueries({ queryKey: keys.users.detail(user.id) });
-      toastSuccess(PROFILE_MESSAGES.updated, "Your profile has been saved.");
+      toastSuccess(t("updated"), t("updatedDescription"));
       options.onUpdated?.(user);
     },
-    onError: (error) => toastMutationError(error, "Error", PROFILE_MESSAGES.updateFailed),
+    onError: (error) => toastMutationError(error, t("error"), t("updateFailed")),
   });
 }
 
@@ -157,15 +148,16 @@ function followChanged(queryClient: QueryClient, userId: string, state: FollowSt
  */
 export function useFollowUser() {
   const queryClient = useQueryClient();
+  const t = useTranslations("users.toasts");
   return useMutation({
     mutationFn: ({ user, follow }: { user: { id: string; name: string }; follow: boolean }) =>
       apiJson<FollowState>(follow ? "POST" : "DELETE", `/api/users/${encodeURIComponent(user.id)}/follow`),
     onSuccess: (state, { user }) => {
       followChanged(queryClient, user.id, state);
-      if (state.isFollowing) toastSuccess(`Following ${user.name}`, "Their new questions will show under Following on your home page.");
-      else toastSuccess(`Unfollowed ${user.name}`);
+      if (state.isFollowing) toastSuccess(t("following", { name: user.name }), t("followingDescription"));
+      else toastSuccess(t("unfollowed", { name: user.name }));
     },
-    onError: (error) => toastMutationError(error, "Error", USER_MESSAGES.followFailed),
+    onError: (error) => toastMutationError(error, t("error"), t("followFailed")),
   });
 }
 
@@ -237,19 +229,21 @@ export function useUpdatePreferences() {
  * check your current password.". The answer carries this browser's new session cookie.
  */
 export function useChangePassword(options: { onChanged?: () => void } = {}) {
+  const t = useTranslations("settings.password");
   return useMutation({
     mutationFn: (input: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
       apiJson<{ passwordChanged: true }>("PATCH", "/api/users/change-password", input),
     onSuccess: () => {
-      toastSuccess(PASSWORD_MESSAGES.changedTitle, PASSWORD_MESSAGES.changed);
+      toastSuccess(t("changedTitle"), t("changed"));
       options.onChanged?.();
     },
-    onError: (error) => toastMutationError(error, "Error", PASSWORD_MESSAGES.failed),
+    onError: (error) => toastMutationError(error, t("errorTitle"), t("failed")),
   });
 }
 
 /** DELETE /api/users/me with the typed confirmation; on success the browser leaves for the landing page, signed out. */
 export function useDeleteAccount() {
+  const t = useTranslations("settings.danger");
   return useMutation({
     mutationFn: (confirmation: string) => apiJson<null>("DELETE", "/api/users/me", { confirmation }),
     onSuccess: () => {
@@ -257,7 +251,7 @@ export function useDeleteAccount() {
       // eslint-disable-next-line @next/next/no-location-assign-relative-destination
       window.location.href = "/";
     },
-    onError: (error) => toastMutationError(error, "Error", USER_MESSAGES.deleteFailed),
+    onError: (error) => toastMutationError(error, t("errorTitle"), t("failed")),
   });
 }
 
@@ -265,8 +259,9 @@ export function useDeleteAccount() {
 
 /** DELETE /api/users/me/welcome: the home page's first-run card stays dismissed, on every device. */
 export function useDismissWelcome() {
+  const t = useTranslations("users.toasts");
   return useMutation({
     mutationFn: () => apiJson<null>("DELETE", "/api/users/me/welcome"),
-    onError: (error) => toastMutationError(error, "Error", "Could not dismiss the welcome card. Please try again."),
+    onError: (error) => toastMutationError(error, t("error"), t("dismissWelcomeFailed")),
   });
 }

@@ -219,10 +219,14 @@ export type Theme = (typeof themes)[number];
 export type Language = (typeof languages)[number];
 export type QuestionsPerPage = (typeof questionsPerPageOptions)[number];
 
-/** The preferences of a member who never chose any. */
-export const defaultPreferences: { theme: Theme; language: Language; questionsPerPage: QuestionsPerPage } = {
+/**
+ * The preferences of a member who never chose any. `language` is null until the member picks one
+ * (Settings > Preferences or the language menu): the interface then follows the language menu's
+ * cookie and the browser (i18n/request.ts), so no default may pretend to be a choice.
+ */
+export const defaultPreferences: { theme: Theme; language: Language | null; questionsPerPage: QuestionsPerPage } = {
   theme: "auto",
-  language: "en",
+  language: null,
   questionsPerPage: 10,
 };
 export type Preferences = typeof defaultPreferences;
@@ -316,9 +320,9 @@ export type PasswordChangeInput = z.output<typeof passwordChangeSchema>;
  * The password form's own check before anything is sent (SPEC.md section 5): the mismatch
  * first, then the length; null when it may be sent.
  */
-export function passwordFormProblem(values: { newPassword: string; confirmPassword: string }): { title: string; description: string } | null {
-  if (values.newPassword !== values.confirmPassword) return { title: PASSWORD_MESSAGES.mismatchTitle, description: PASSWORD_MESSAGES.mismatch };
-  if (values.newPassword.length < PASSWORD_MIN_LENGTH) return { title: PASSWORD_MESSAGES.tooShortTitle, description: PASSWORD_MESSAGES.tooShort };
+export function passwordFormProblem(values: { newPassword: string; confirmPassword: string }): { code: "mismatch" | "tooShort"; title: string; description: string } | null {
+  if (values.newPassword !== values.confirmPassword) return { code: "mismatch", title: PASSWORD_MESSAGES.mismatchTitle, description: PASSWORD_MESSAGES.mismatch };
+  if (values.newPassword.length < PASSWORD_MIN_LENGTH) return { code: "tooShort", title: PASSWORD_MESSAGES.tooShortTitle, description: PASSWORD_MESSAGES.tooShort };
   return null;
 }
 

@@ -5,10 +5,14 @@ import common from "./common.json";
 import home from "./home.json";
 import landing from "./landing.json";
 import language from "./language.json";
+import directMessages from "./messages.json";
 import pages from "./pages.json";
+import profile from "./profile.json";
 import search from "./search.json";
+import settings from "./settings.json";
 import shell from "./shell.json";
 import time from "./time.json";
+import users from "./users.json";
 
 const messages = {
   activity,
@@ -17,9 +21,13 @@ const messages = {
   home,
   landing,
   language,
+  messages: directMessages,
   pages,
+  profile,
   search,
+  settings,
   shell,
   time,
+  users,
 };
 export default messages;

@@ -188,7 +188,7 @@ test.describe("people: profiles, members, following and settings", () => {
     await page.getByRole("combobox", { name: "Questions per page" }).click();
     await page.getByRole("option", { name: "25" }).click();
     await expect(toast(page, "Preferences Updated")).toBeVisible();
-    await expect.poll(async () => (await page.request.get("/api/users/settings/preferences")).json()).toEqual({ theme: "dark", language: "en", questionsPerPage: 25 });
+    await expect.poll(async () => (await page.request.get("/api/users/settings/preferences")).json()).toEqual({ theme: "dark", language: null, questionsPerPage: 25 });
     await expectAccessible(page);
     await screenshots(page, "settings-preferences");
     await page.getByRole("combobox", { name: "Theme" }).click();

@@ -93,7 +93,7 @@ describe("the first-run card", () => {
 
     const req = await signedInRequest(member, "/api/users/settings/preferences", { method: "PATCH", json: { questionsPerPage: 25 } });
     const saved = await preferencesRoute(req, routeContext({}));
-    expect(await saved.json()).toEqual({ theme: "dark", language: "en", questionsPerPage: 25 }); // the flag is not a preference
+    expect(await saved.json()).toEqual({ theme: "dark", language: null, questionsPerPage: 25 }); // the flag is not a preference
     expect((await getWelcomeState({ id: member.id }, [])).show).toBe(false);
   });
 

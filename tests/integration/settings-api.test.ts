@@ -127,10 +127,10 @@ describe("GET / PATCH /api/users/settings/preferences", () => {
 
   it("starts from the defaults, saves and answers all preferences", async () => {
     const member = await createUser();
-    expect((await call(preferencesGetRoute, url, member)).body).toEqual({ theme: "auto", language: "en", questionsPerPage: 10 });
+    expect((await call(preferencesGetRoute, url, member)).body).toEqual({ theme: "auto", language: null, questionsPerPage: 10 });
     const { res, body } = await call(preferencesRoute, url, member, { method: "PATCH", json: { theme: "dark", questionsPerPage: 25 } });
     expect(res.status).toBe(200);
-    expect(body).toEqual({ theme: "dark", language: "en", questionsPerPage: 25 });
+    expect(body).toEqual({ theme: "dark", language: null, questionsPerPage: 25 });
     await call(preferencesRoute, url, member, { method: "PATCH", json: { language: "fr" } });
     expect((await call(preferencesGetRoute, url, member)).body).toEqual({ theme: "dark", language: "fr", questionsPerPage: 25 });
   });

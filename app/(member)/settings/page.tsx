@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 
 import { parseSettingsTab } from "@/components/settings/settings-tabs";
 import { SettingsView } from "@/components/settings/settings-view";
@@ -8,21 +9,20 @@ import { getPreferences } from "@/lib/server/settings/queries";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = {
-  title: "Settings",
-  description: "Your Agora notifications, privacy, account and preferences.",
-  robots: { index: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("settings.page");
+  return { title: t("title"), description: t("metaDescription"), robots: { index: false } };
+}
 
 /** /settings (SPEC.md section 2): the member's settings, read on the server and saved through their PATCH calls. */
 export default async function SettingsPage({ searchParams }: Props) {
   const viewer = await requireMemberForPage();
-  const [params, preferences] = await Promise.all([searchParams, getPreferences(viewer)]);
+  const [params, preferences, t] = await Promise.all([searchParams, getPreferences(viewer), getTranslations("settings.page")]);
   return (
     <div className="mx-auto max-w-3xl space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
-        <p className="text-muted-foreground">Manage your notifications, privacy, account and preferences.</p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
+        <p className="text-muted-foreground">{t("intro")}</p>
       </div>
       <SettingsView
         initialTab={parseSettingsTab(params.tab)}

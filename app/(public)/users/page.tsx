@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 
 import { parseMemberTab } from "@/components/users/member-tabs";
 import { SignInPrompt } from "@/components/auth/sign-in-prompt";
@@ -11,12 +12,15 @@ import { MEMBER_PAGE_SIZE, USER_SEARCH_MAX_LENGTH } from "@/lib/validation/users
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = {
-  title: "Community Members",
-  description: "Meet Agora's members: new arrivals and the most active askers, answerers and voters of the last 30 days.",
-  keywords: ["community", "members", "top askers", "top answerers", "Agora"],
-  robots: { index: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("users.page");
+  return {
+    title: t("title"),
+    description: t("metaDescription"),
+    keywords: t("metaKeywords").split(", "),
+    robots: { index: false },
+  };
+}
 
 /**
  * /users (SPEC.md section 2): the members directory, its first page rendered on the server. Visitors
@@ -25,6 +29,7 @@ export const metadata: Metadata = {
 export default async function MembersPage({ searchParams }: Props) {
   const viewer = await getViewer();
   authorize(viewer, "user.viewDirectory");
+  const t = await getTranslations("users.page");
   const params = await searchParams;
   const tab = parseMemberTab(params.tab);
   const rawSearch = Array.isArray(params.q) ? params.q[0] : params.q;
@@ -36,14 +41,12 @@ export default async function MembersPage({ searchParams }: Props) {
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="space-y-1">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Community Members</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
           <p className="text-muted-foreground">
-            {viewer
-              ? "Find people to follow: their new questions show up under Following on your home page."
-              : "Meet the people who ask and answer on Agora. Sign in to follow them and see their new questions on your home page."}
+            {viewer ? t("intro") : t("introVisitor")}
           </p>
         </div>
-        {viewer ? null : <SignInPrompt returnTo="/users" label="Sign in to follow members" variant="outline" />}
+        {viewer ? null : <SignInPrompt returnTo="/users" label={t("signInToFollow")} variant="outline" />}
       </div>
       <MembersDirectory initialTab={tab} initialSearch={search} initialPage={initialPage} />
     </div>

@@ -96,7 +96,7 @@ describe("settings", () => {
   it("preferences take the spec's choices only, and stored values fall back to defaults", () => {
     expect(preferencesSchema.parse({ theme: "auto", language: "de", questionsPerPage: 50 })).toEqual({ theme: "auto", language: "de", questionsPerPage: 50 });
     expect(preferencesSchema.safeParse({ questionsPerPage: 20 }).success).toBe(false);
-    expect(parseStoredPreferences({ theme: "neon", questionsPerPage: 25 })).toEqual({ theme: "auto", language: "en", questionsPerPage: 25 });
+    expect(parseStoredPreferences({ theme: "neon", questionsPerPage: 25 })).toEqual({ theme: "auto", language: null, questionsPerPage: 25 });
   });
 
   it("password change: at least 8 characters, confirmation must match", () => {

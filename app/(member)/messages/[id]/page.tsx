@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 
 import { ConversationView } from "@/components/messages/conversation-view";
 import { MESSAGE_PAGE_SIZE } from "@/lib/api-client/paging";
@@ -11,11 +12,10 @@ import { getConversationOrThrow, getConversationSummary, listMessages } from "@/
 
 type Props = { params: Promise<{ id: string }> };
 
-export const metadata: Metadata = {
-  title: "Conversation",
-  description: "A private conversation on Agora.",
-  robots: { index: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("messages.page");
+  return { title: t("conversationTitle"), description: t("conversationDescription"), robots: { index: false } };
+}
 
 /**
  * /messages/{id} (issue 15): one conversation and its composer, for its two members only; anyone

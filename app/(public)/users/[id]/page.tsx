@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 
 import { ProfileUnavailable } from "@/components/profile/profile-unavailable";
@@ -42,14 +43,14 @@ const loadProfile = cache(async (id: string) => {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { id } = await params;
-  const loaded = await loadTarget(id);
-  if (!loaded) return { title: "User Not Found", robots: { index: false } };
+  const [loaded, t] = await Promise.all([loadTarget(id), getTranslations("profile.page")]);
+  if (!loaded) return { title: t("notFoundTitle"), robots: { index: false } };
   const profile = await loadProfile(id);
-  if (!profile) return { title: "Private profile", robots: { index: false } };
+  if (!profile) return { title: t("privateTitle"), robots: { index: false } };
   const name = displayName(profile);
   return {
     title: name,
-    description: profile.bio ?? `${name}'s questions, answers and tags on Agora.`,
+    description: profile.bio ?? t("metaDescription", { name }),
     // Only a profile its owner made public is shown to search engines (they visit signed out).
     robots: { index: loaded.target.profileVisibility === "public" && !loaded.target.deletedAt },
     // The link preview: only for a profile visitors may see (lib/seo/open-graph.ts).
