@@ -23,6 +23,7 @@ import {
   PASSWORD_TOO_LONG_MESSAGE,
   PASSWORD_TOO_SHORT_MESSAGE,
 } from "@/lib/validation/auth";
+import { ErrorText } from "@/lib/i18n/error-text";
 
 /*
  * The pages an e-mailed link opens (/verify-email, /reset-password) and the form that sends one
@@ -57,7 +58,7 @@ function ErrorAlert({ message }: { message: string | null }) {
       {message ? (
         <Alert variant="destructive" className="border-destructive/40">
           <TriangleAlert aria-hidden="true" />
-          <AlertDescription className="text-destructive">{message}</AlertDescription>
+          <AlertDescription className="text-destructive"><ErrorText message={message} /></AlertDescription>
         </Alert>
       ) : null}
     </div>

@@ -9,6 +9,7 @@ import { errorMessage } from "@/lib/api-client/fetcher";
 import { DIRECT_MESSAGE_TEXTS, useSendMessage, type DirectMessage } from "@/lib/api-client/direct-messages";
 import { MESSAGE_MAX_LENGTH, messageComposerSchema } from "@/lib/validation/direct-messages";
 import { cn } from "@/lib/utils";
+import { ErrorText } from "@/lib/i18n/error-text";
 
 /**
  * The composer of a direct message: a Markdown textarea and Send. Enter sends, Shift+Enter
@@ -85,7 +86,7 @@ export function MessageComposer({
       </div>
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
+          <ErrorText message={error} />
         </p>
       ) : null}
       <p id={`${id}-help`} className="text-xs text-muted-foreground">

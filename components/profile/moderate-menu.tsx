@@ -22,6 +22,7 @@ import { useChangeRole, useDeleteAsSpammer, useLiftSuspension, useSuspendMember 
 import type { Profile } from "@/lib/api-client/users";
 import { displayName } from "@/lib/display";
 import { MODERATION_REASON_MAX_LENGTH, SUSPEND_MAX_DAYS, suspendSchema } from "@/lib/validation/moderation";
+import { ErrorText } from "@/lib/i18n/error-text";
 
 const plural = (n: number, word: string) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
@@ -134,7 +135,7 @@ function SuspendDialog({ profile, open, onOpenChange }: { profile: Profile; open
             />
             {errors.days ? (
               <p id={`${id}-days-error`} className="text-sm text-destructive">
-                {errors.days}
+                <ErrorText message={errors.days} />
               </p>
             ) : null}
           </div>
@@ -152,7 +153,7 @@ function SuspendDialog({ profile, open, onOpenChange }: { profile: Profile; open
             />
             {errors.reason ? (
               <p id={`${id}-reason-error`} className="text-sm text-destructive">
-                {errors.reason}
+                <ErrorText message={errors.reason} />
               </p>
             ) : null}
           </div>
