@@ -69,7 +69,9 @@ function SuccessAlert({ message, icon = "check" }: { message: string; icon?: "ch
   return (
     <Alert role="status" className="border-emerald-300 text-emerald-900 dark:border-emerald-800 dark:text-emerald-100">
       {icon === "mail" ? <MailCheck aria-hidden="true" /> : <CircleCheck aria-hidden="true" />}
-      <AlertDescription className="text-current">{message}</AlertDescription>
+      <AlertDescription className="text-current">
+        <ErrorText message={message} />
+      </AlertDescription>
     </Alert>
   );
 }
@@ -284,7 +286,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
                 />
                 {message ? (
                   <p id={`${fieldId}-error`} className="text-sm text-destructive">
-                    {message}
+                    <ErrorText message={message} />
                   </p>
                 ) : hint ? (
                   <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">
