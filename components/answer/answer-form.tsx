@@ -12,6 +12,7 @@ import { Button } from "@/components/ui/button";
 import { useCreateAnswer } from "@/lib/api-client/answers";
 import { formRefusal } from "@/lib/api-client/fetcher";
 import { ANSWER_MAX_LENGTH, answerCreateSchema } from "@/lib/validation/answers";
+import { ErrorText } from "@/lib/i18n/error-text";
 
 const contentSchema = answerCreateSchema.pick({ content: true });
 type ContentValues = { content: string };
@@ -67,7 +68,7 @@ export function AnswerForm({ questionId }: { questionId: number }) {
         />
         {error ? (
           <p id={`${id}-error`} className="text-sm text-destructive" role="alert">
-            {error}
+            <ErrorText message={error} />
           </p>
         ) : null}
         <div className="flex justify-end">

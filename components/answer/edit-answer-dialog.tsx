@@ -14,6 +14,7 @@ import { useSuggestEdit } from "@/lib/api-client/suggested-edits";
 import { answerUpdateSchema } from "@/lib/validation/answers";
 import { SUGGESTION_SUMMARY_MAX_LENGTH, suggestedEditCreateSchema } from "@/lib/validation/suggested-edits";
 import { EDIT_SUMMARY_MAX_LENGTH } from "@/lib/validation/revisions";
+import { ErrorText } from "@/lib/i18n/error-text";
 
 /**
  * Edit answer: the same Markdown editor as questions, and an optional edit summary kept with the
@@ -101,7 +102,7 @@ function EditAnswerForm({ questionId, answer, suggest, onDone }: { questionId: n
           />
           {errors.content ? (
             <p id={`${id}-content-error`} className="text-sm text-destructive">
-              {errors.content}
+              <ErrorText message={errors.content} />
             </p>
           ) : null}
         </div>
@@ -124,7 +125,7 @@ function EditAnswerForm({ questionId, answer, suggest, onDone }: { questionId: n
           />
           {errors.summary ? (
             <p id={`${id}-summary-error`} className="text-sm text-destructive">
-              {errors.summary}
+              <ErrorText message={errors.summary} />
             </p>
           ) : null}
         </div>

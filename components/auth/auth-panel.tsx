@@ -28,6 +28,7 @@ import {
   type SignInFormValues,
   type SignInInput,
 } from "@/lib/validation/auth";
+import { ErrorText } from "@/lib/i18n/error-text";
 
 export type AuthMode = "signin" | "signup";
 
@@ -158,7 +159,7 @@ export function AuthPanel({ initialMode, callbackUrl, providers, initialError = 
           {formError ? (
             <Alert variant="destructive" className="border-destructive/40">
               <TriangleAlert aria-hidden="true" />
-              <AlertDescription className="text-destructive">{formError}</AlertDescription>
+              <AlertDescription className="text-destructive"><ErrorText message={formError} /></AlertDescription>
             </Alert>
           ) : null}
         </div>
@@ -319,7 +320,7 @@ function Field<T extends FieldValues>({
       {children({ id, ...form.register(name), "aria-invalid": Boolean(error), "aria-describedby": describedBy })}
       {error ? (
         <p id={errorId} className="text-sm text-destructive">
-          {error}
+          <ErrorText message={error} />
         </p>
       ) : hint ? (
         <p id={hintId} className="text-xs text-muted-foreground">

@@ -13,7 +13,11 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { requestPasswordReset, resetPasswordWithToken, verifyEmailToken } from "@/lib/api-client/auth";
 import { ApiError } from "@/lib/api-client/fetcher";
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/validation/auth";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from "@/lib/validation/auth";
+import { ErrorText } from "@/lib/i18n/error-text";
 
 /*
  * The pages an e-mailed link opens (/verify-email, /reset-password) and the form that sends one
@@ -51,7 +55,7 @@ function ErrorAlert({ message }: { message: string | null }) {
       {message ? (
         <Alert variant="destructive" className="border-destructive/40">
           <TriangleAlert aria-hidden="true" />
-          <AlertDescription className="text-destructive">{message}</AlertDescription>
+          <AlertDescription className="text-destructive"><ErrorText message={message} /></AlertDescription>
         </Alert>
       ) : null}
     </div>
@@ -62,7 +66,9 @@ function SuccessAlert({ message, icon = "check" }: { message: string; icon?: "ch
   return (
     <Alert role="status" className="border-emerald-300 text-emerald-900 dark:border-emerald-800 dark:text-emerald-100">
       {icon === "mail" ? <MailCheck aria-hidden="true" /> : <CircleCheck aria-hidden="true" />}
-      <AlertDescription className="text-current">{message}</AlertDescription>
+      <AlertDescription className="text-current">
+        <ErrorText message={message} />
+      </AlertDescription>
     </Alert>
   );
 }
@@ -284,7 +290,7 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
                 />
                 {message ? (
                   <p id={`${fieldId}-error`} className="text-sm text-destructive">
-                    {message}
+                    <ErrorText message={message} />
                   </p>
                 ) : hint ? (
                   <p id={`${fieldId}-hint`} className="text-xs text-muted-foreground">

@@ -9,6 +9,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { formRefusal } from "@/lib/api-client/fetcher";
 import { COMMENT_MAX_LENGTH } from "@/lib/validation/messages/comments";
 import { cn } from "@/lib/utils";
+import { ErrorText } from "@/lib/i18n/error-text";
 
 /**
  * The text box of a new comment, a reply or an edit. Blank or whitespace-only content cannot
@@ -99,7 +100,7 @@ export function CommentForm({
         ) : null}
         {refusal && !tooLong ? (
           <p id={`${id}-refusal`} className="mr-auto text-xs text-destructive" role="alert">
-            {refusal}
+            <ErrorText message={refusal} />
           </p>
         ) : null}
         {onCancel ? (

@@ -18,6 +18,7 @@ import {
   type FlagReason,
   type FlagTargetType,
 } from "@/lib/validation/flags";
+import { ErrorText } from "@/lib/i18n/error-text";
 
 /** The question id in "/questions/123", a full link to it, or "123"; null when there is none. */
 export function questionIdFrom(text: string): number | null {
@@ -144,7 +145,7 @@ function FlagForm({ targetType, targetId, isAi, onDone }: { targetType: FlagTarg
 
       {error ? (
         <p id={errorId} className="text-sm text-destructive" role="alert">
-          {error.message}
+          <ErrorText message={error.message} />
         </p>
       ) : null}
 

@@ -19,6 +19,7 @@ import {
   messageComposerSchema,
 } from "@/lib/validation/direct-messages";
 import { cn } from "@/lib/utils";
+import { ErrorText } from "@/lib/i18n/error-text";
 
 /** The schema's and the server's refusals that messages.composer words (others are shown as they come). */
 const REFUSALS = {
@@ -111,7 +112,7 @@ export function MessageComposer({
       </div>
       {error ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-destructive">
-          {error}
+          <ErrorText message={error} />
         </p>
       ) : null}
       <p id={`${id}-help`} className="text-xs text-muted-foreground">

@@ -23,6 +23,7 @@ import { useChangeRole, useDeleteAsSpammer, useLiftSuspension, useSuspendMember 
 import type { Profile } from "@/lib/api-client/users";
 import { displayName } from "@/lib/display";
 import { MODERATION_REASON_MAX_LENGTH, SUSPEND_MAX_DAYS, suspendSchema } from "@/lib/validation/moderation";
+import { ErrorText } from "@/lib/i18n/error-text";
 
 /**
  * The Moderate menu of a profile, for moderators and admins (issue 14): Suspend… or Lift
@@ -133,7 +134,7 @@ function SuspendDialog({ profile, open, onOpenChange }: { profile: Profile; open
             />
             {errors.days ? (
               <p id={`${id}-days-error`} className="text-sm text-destructive">
-                {errors.days}
+                <ErrorText message={errors.days} />
               </p>
             ) : null}
           </div>
@@ -151,7 +152,7 @@ function SuspendDialog({ profile, open, onOpenChange }: { profile: Profile; open
             />
             {errors.reason ? (
               <p id={`${id}-reason-error`} className="text-sm text-destructive">
-                {errors.reason}
+                <ErrorText message={errors.reason} />
               </p>
             ) : null}
           </div>

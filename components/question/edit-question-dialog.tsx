@@ -22,6 +22,7 @@ import { QUESTION_MESSAGES, useQuestionSource, useUpdateQuestion, type QuestionD
 import { useSuggestEdit } from "@/lib/api-client/suggested-edits";
 import { SUGGESTION_SUMMARY_REQUIRED_MESSAGE } from "@/lib/validation/suggested-edits";
 import { questionUpdateSchema, type QuestionUpdateFormValues, type QuestionUpdateInput } from "@/lib/validation/questions";
+import { ErrorText } from "@/lib/i18n/error-text";
 
 /** What the edit dialog starts from. Without `description` (a card has only an excerpt) it reads the Markdown source first. */
 export interface EditableQuestion {
@@ -191,7 +192,7 @@ function EditForm({
         />
         {errors.summary?.message ? (
           <p id={`${id}-summary-error`} className="text-sm text-destructive">
-            {errors.summary.message}
+            <ErrorText message={errors.summary.message} />
           </p>
         ) : null}
       </div>

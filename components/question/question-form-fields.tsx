@@ -7,21 +7,18 @@ import { AlertCircle } from "lucide-react";
 import { MarkdownEditor } from "@/components/question/markdown-editor";
 import { TagPicker, type PickedTag } from "@/components/question/tag-picker";
 import { Alert, AlertDescription } from "@/components/ui/alert";
+import { FormMessage } from "@/components/ui/form-message";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { ApiError } from "@/lib/api-client/fetcher";
+import { useErrorText } from "@/lib/i18n/error-text";
 import { questionFailureText } from "@/lib/api-client/questions";
 import { cn } from "@/lib/utils";
 import { TITLE_MAX_LENGTH } from "@/lib/validation/questions";
 
-/** The inline message under a field (announced when it appears). */
+/** The inline message under a field (announced when it appears), in the reader's language. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
-  if (!message) return null;
-  return (
-    <p id={id} role="alert" className="text-sm text-destructive">
-      {message}
-    </p>
-  );
+  return <FormMessage id={id} message={message} />;
 }
 
 /** The title's "n/200" counter (SPEC.md section 5), red past the limit. */
@@ -37,11 +34,12 @@ export function TitleCounter({ id, length }: { id: string; length: number }) {
 
 /** A problem with the whole form (a rate limit, a group the member left...), above the buttons. */
 export function FormProblem({ children }: { children: ReactNode }) {
+  const errorText = useErrorText();
   if (!children) return null;
   return (
     <Alert variant="destructive">
       <AlertCircle aria-hidden />
-      <AlertDescription>{children}</AlertDescription>
+      <AlertDescription>{typeof children === "string" ? errorText(children) : children}</AlertDescription>
     </Alert>
   );
 }

@@ -19,6 +19,7 @@ import {
   closeReasons,
   type CloseReason,
 } from "@/lib/validation/question-states";
+import { ErrorText } from "@/lib/i18n/error-text";
 
 /*
  * The question page's tools for closing, reopening and locking (issues 13 and 14), loaded on
@@ -163,7 +164,7 @@ function CloseForm({ question, atOnce, onDone }: { question: QuestionDetail; atO
 
       {error ? (
         <p id={errorId} className="text-sm text-destructive" role="alert">
-          {error.message}
+          <ErrorText message={error.message} />
         </p>
       ) : null}
 

@@ -9,6 +9,7 @@ import { useCreateTag, useTags } from "@/lib/api-client/tags";
 import { cn } from "@/lib/utils";
 import { MAX_TAGS_PER_QUESTION } from "@/lib/validation/questions";
 import { TAG_NAME_MAX_LENGTH, tagNameSchema } from "@/lib/validation/tags";
+import { ErrorText } from "@/lib/i18n/error-text";
 
 /** A chosen tag. */
 export interface PickedTag {
@@ -224,7 +225,7 @@ export function TagPicker({
         </div>
         {newNameError ? (
           <p id={newNameErrorId} className="text-xs text-destructive">
-            {newNameError}
+            <ErrorText message={newNameError} />
           </p>
         ) : null}
       </div>

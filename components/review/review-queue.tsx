@@ -19,6 +19,7 @@ import { keys } from "@/lib/api-client/keys";
 import { displayName } from "@/lib/display";
 import type { ReviewItemJson } from "@/lib/server/flags/presenters";
 import { REVIEW_REASON_MAX_LENGTH, reviewActionSchema, type ReviewActionInput } from "@/lib/validation/flags";
+import { ErrorText } from "@/lib/i18n/error-text";
 
 const KIND = { question: "Question", answer: "Answer", comment: "Comment" } as const;
 
@@ -205,7 +206,7 @@ function SuspendDialog({ authorName, disabled, onSubmit }: { authorName: string;
           </div>
           {error ? (
             <p className="text-sm text-destructive" role="alert">
-              {error}
+              <ErrorText message={error} />
             </p>
           ) : null}
           <DialogFooter>

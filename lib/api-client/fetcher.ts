@@ -5,16 +5,23 @@
  * "<status>: <response text or status text>".
  */
 
-/** One field problem, as the server's 400 answers list them (DECISIONS.md section 4). */
+/**
+ * One field problem, as the server's 400 answers list them (DECISIONS.md section 4); `key` and
+ * `params` name its entry in the error catalogue (messages/<language>/errors.json, issue 15).
+ */
 export interface ApiErrorIssue {
   path: string;
   message: string;
+  key?: string;
+  params?: Record<string, string | number>;
 }
 
-/** The server's error JSON: `{ message, code?, issues? }`. */
+/** The server's error JSON: `{ message, code?, key?, params?, issues? }` (`message` is always the English text). */
 export interface ApiErrorBody {
   message: string;
   code?: string;
+  key?: string;
+  params?: Record<string, string | number>;
   issues?: ApiErrorIssue[];
 }
 
@@ -45,6 +52,16 @@ export class ApiError extends Error {
   /** The server's snake_case error code (e.g. "rate_limited"), when it sent one. */
   get code(): string | undefined {
     return isErrorBody(this.body) && typeof this.body.code === "string" ? this.body.code : undefined;
+  }
+
+  /**
+   * The error catalogue's key and arguments of the server's message (issue 15), when it sent them:
+   * the interface shows errors.<key> in the reader's language (lib/i18n/error-text.tsx).
+   */
+  get errorKey(): { key: string; params: Record<string, string | number> } | undefined {
+    if (!isErrorBody(this.body) || typeof this.body.key !== "string") return undefined;
+    const params = this.body.params && typeof this.body.params === "object" ? this.body.params : {};
+    return { key: this.body.key, params };
   }
 
   /** Field problems of a 400 answer, when the server listed them. */
@@ -148,13 +165,18 @@ export function isSuspendedError(error: unknown): error is ApiError {
 
 /**
  * The server's message for a refusal the writer can act on (400, 403, 429: too many links, not
- * yet allowed, a limit reached), to show beside the form; null for anything else.
+ * yet allowed, a limit reached), to show beside the form; null for anything else. It is the
+ * English message: show it with useErrorText() (lib/i18n/error-text.tsx), which translates it.
  */
 export function formRefusal(error: unknown): string | null {
   return error instanceof ApiError && [400, 403, 429].includes(error.status) ? (error.serverMessage ?? null) : null;
 }
 
-/** The server's JSON `message` of an ApiError when it has one; otherwise the fallback. */
+/**
+ * The server's JSON `message` of an ApiError when it has one; otherwise the fallback. Toasts
+ * (lib/api-client/toast.ts) and useErrorText() show a message of the error catalogue in the
+ * reader's language.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError ? (error.serverMessage ?? fallback) : fallback;
 }

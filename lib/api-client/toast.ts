@@ -2,6 +2,7 @@ import type { MouseEvent, ReactNode } from "react";
 import { toast } from "sonner";
 
 import { isSuspendedError, isUnauthorizedError } from "@/lib/api-client/fetcher";
+import { localizedErrorNode } from "@/lib/i18n/error-text";
 
 /*
  * The two toast variants of SPEC.md section 8: default (success) and
@@ -27,9 +28,13 @@ export function toastSuccess(title: ReactNode, description?: ReactNode, options:
   return toast.success(title, { description, ...options });
 }
 
-/** A destructive-variant toast, e.g. toastError("Error", "Failed to save question. Please try again."). */
+/**
+ * A destructive-variant toast, e.g. toastError("Error", "Failed to save question. Please try again.").
+ * A title or description that is a message of the error catalogue (the server's message, e.g. via
+ * errorMessage()) is shown in the reader's language (issue 15).
+ */
 export function toastError(title: ReactNode, description?: ReactNode, options: ToastOptions = {}) {
-  return toast.error(title, { description, ...options });
+  return toast.error(localizedErrorNode(title), { description: localizedErrorNode(description), ...options });
 }
 
 /**

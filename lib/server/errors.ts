@@ -19,6 +19,10 @@ export const errorStatus = {
 
 export type ErrorCode = keyof typeof errorStatus;
 
+/**
+ * One field's problem. The error JSON adds `key` and `params` (lib/server/http.ts) when the message
+ * is in the error catalogue (messages/en/errors.json), as it does for the whole error.
+ */
 export interface ErrorIssue {
   path: string;
   message: string;

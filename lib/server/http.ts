@@ -1,6 +1,7 @@
 import "server-only";
 import { ZodError } from "zod";
 import { AppError, badRequest } from "@/lib/server/errors";
+import { matchErrorMessage, type ErrorKey, type ErrorParams } from "@/lib/i18n/error-keys";
 import { isDatabaseUnavailable } from "@/lib/server/db-unavailable";
 import { currentRequestContext, errorFields, log, REQUEST_ID_HEADER, requestIdFrom, withRequestContext } from "@/lib/server/log";
 import { assertSameOrigin } from "@/lib/server/origin";
@@ -61,26 +62,36 @@ export const SERVICE_UNAVAILABLE_MESSAGE = "Service temporarily unavailable";
  */
 export function errorResponse(error: unknown): Response {
   if (error instanceof ZodError) {
-    const issues = error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
-    return Response.json({ message: issues[0]?.message ?? "Invalid input", code: "bad_request", issues }, { status: 400 });
+    const issues = error.issues.map((i) => keyed({ path: i.path.map(String).join("."), message: i.message }));
+    return Response.json(keyed({ message: issues[0]?.message ?? "Invalid input", code: "bad_request", issues }), { status: 400 });
   }
   if (error instanceof AppError) {
     const headers: Record<string, string> = {};
     if (error.extra.retryAfterSeconds !== undefined) headers["Retry-After"] = String(Math.max(1, Math.ceil(error.extra.retryAfterSeconds)));
     return Response.json(
-      { message: error.message, code: error.code, ...(error.extra.issues ? { issues: error.extra.issues } : {}) },
+      keyed({ message: error.message, code: error.code, ...(error.extra.issues ? { issues: error.extra.issues.map(keyed) } : {}) }),
       { status: error.status, headers },
     );
   }
   if (isDatabaseUnavailable(error)) {
     log.warn(errorFields(error), "database unavailable");
     return Response.json(
-      { message: SERVICE_UNAVAILABLE_MESSAGE, code: "service_unavailable" },
+      keyed({ message: SERVICE_UNAVAILABLE_MESSAGE, code: "service_unavailable" }),
       { status: 503, headers: { "Retry-After": "1" } },
     );
   }
   log.error(errorFields(error), "unhandled error in route handler");
-  return Response.json({ message: "Something went wrong. Please try again.", code: "internal_error" }, { status: 500 });
+  return Response.json(keyed({ message: "Something went wrong. Please try again.", code: "internal_error" }), { status: 500 });
+}
+
+/**
+ * The error JSON's `key` and `params` (issue 15): the message's entry in the error catalogue
+ * (messages/en/errors.json), which the interface shows in the reader's language. `message` stays
+ * the English text; a message the catalogue does not know gets neither field.
+ */
+function keyed<T extends { message: string }>(body: T): T & { key?: ErrorKey; params?: ErrorParams } {
+  const match = matchErrorMessage(body.message);
+  return match ? { ...body, key: match.key, params: match.params } : body;
 }
 
 /** Default cap on JSON bodies; larger ones are refused before parsing. */

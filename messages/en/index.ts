@@ -2,6 +2,7 @@
 import activity from "./activity.json";
 import auth from "./auth.json";
 import common from "./common.json";
+import errors from "./errors.json";
 import home from "./home.json";
 import landing from "./landing.json";
 import language from "./language.json";
@@ -18,6 +19,7 @@ const messages = {
   activity,
   auth,
   common,
+  errors,
   home,
   landing,
   language,

@@ -95,7 +95,7 @@ describe("POST /api/questions/:id/generate-preview", () => {
     delete process.env.OPENAI_BASE_URL;
     const res = await preview(bob, question.id, { customPrompt: "Explain it" });
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ message: AI_NOT_CONFIGURED_MESSAGE, code: "service_unavailable" });
+    expect(await res.json()).toEqual({ message: AI_NOT_CONFIGURED_MESSAGE, code: "service_unavailable", key: "aiNotConfigured", params: {} });
   });
 
   it("answers 429 with Retry-After and a readable message once the hourly quota is spent", async () => {

@@ -114,7 +114,7 @@ describe("POST /api/register", () => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.message).toBe("Password must be at least 8 characters long.");
-    expect(body.issues).toEqual([{ path: "password", message: "Password must be at least 8 characters long." }]);
+    expect(body.issues).toEqual([{ path: "password", message: "Password must be at least 8 characters long.", key: "passwordTooShort", params: {} }]);
   });
 
   it("answers 400 for an invalid e-mail", async () => {

@@ -194,7 +194,7 @@ it("answers 503 while PostgreSQL is down, recovers within 10 s of its return, an
   // Nothing but success, a clean 503 (or a rate limit) was ever answered.
   for (const r of results) expect([200, 201, 429, 503]).toContain(r.status);
   for (const r of results.filter((x) => x.status === 503)) {
-    expect(JSON.parse(r.body)).toEqual({ message: "Service temporarily unavailable", code: "service_unavailable" });
+    expect(JSON.parse(r.body)).toEqual({ message: "Service temporarily unavailable", code: "service_unavailable", key: "serviceUnavailable", params: {} });
   }
   expect(results.some((r) => /\bat .+:\d+:\d+|node_modules|ECONNREFUSED|postgres/i.test(r.body) && r.status !== 200 && r.status !== 201)).toBe(false);
 

@@ -37,7 +37,7 @@ describe("GET /api/metrics", () => {
     process.env.METRICS_TOKEN = "metrics-token-for-tests";
     const none = await scrape();
     expect(none.status).toBe(401);
-    expect(await none.json()).toEqual({ message: "Unauthorized: a valid metrics token is required", code: "unauthorized" });
+    expect(await none.json()).toEqual({ message: "Unauthorized: a valid metrics token is required", code: "unauthorized", key: "metricsTokenRequired", params: {} });
     expect((await scrape("Bearer metrics-token-for-test")).status).toBe(401);
     expect((await scrape("metrics-token-for-tests")).status).toBe(401);
   });
