@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 
 import { SwitchRow } from "@/components/settings/setting-row";
@@ -17,23 +18,6 @@ import {
 } from "@/lib/push/client";
 
 /** Every user-visible string of push notifications in the interface (one place, for translation). */
-export const PUSH_MESSAGES = {
-  label: "Push notifications",
-  description: "Get Agora's notifications on this device, even when Agora is closed. Your browser asks for permission first.",
-  onHere: "On in this browser. Turning it off stops push notifications on all your devices.",
-  permission: "Browser permission",
-  permissionStates: { granted: "allowed", denied: "blocked", default: "not asked yet", unsupported: "not supported" },
-  checking: "Checking this browser…",
-  unavailable: "Push notifications are not available on this server.",
-  unsupported: "This browser does not support push notifications.",
-  insecure: "Push notifications need a secure (https) connection to Agora.",
-  denied: "Notifications are blocked for this site in your browser. Allow them in the browser's site settings, then turn this on again.",
-  dismissed: "The browser's permission prompt closed without an answer. Turn the switch on to be asked again.",
-  failed: "This browser could not subscribe to push notifications (its push service did not answer). Try again later.",
-  turnedOn: ["Push notifications on", "This browser will show Agora's notifications."],
-  turnedOff: ["Push notifications off", "No device of yours gets Agora's push notifications now."],
-  errorTitle: "Push notifications",
-} as const;
 
 type Problem = Exclude<PushSubscribeOutcome, "subscribed"> | "insecure";
 
@@ -46,6 +30,7 @@ type Problem = Exclude<PushSubscribeOutcome, "subscribed"> | "insecure";
  * refused or dismissed permission prompt, a push service that failed.
  */
 export function PushNotificationRow({ enabled, onSettingChange }: { enabled: boolean; onSettingChange: (on: boolean) => void }) {
+  const t = useTranslations("push");
   const [support, setSupport] = useState<PushSupport | null>(null);
   const [available, setAvailable] = useState<boolean | null>(null);
   const [permission, setPermission] = useState<NotificationPermission | "unsupported">("default");
@@ -82,13 +67,13 @@ export function PushNotificationRow({ enabled, onSettingChange }: { enabled: boo
     if (outcome === "subscribed") {
       setProblem(null);
       setSubscribedHere(true);
-      if (enabled) toastSuccess(PUSH_MESSAGES.turnedOn[0], PUSH_MESSAGES.turnedOn[1], { id: "settings-push" });
+      if (enabled) toastSuccess(t("turnedOnTitle"), t("turnedOnText"), { id: "settings-push" });
       else onSettingChange(true);
       return;
     }
     setProblem(outcome);
     if (outcome === "unavailable") setAvailable(false);
-    toastError(PUSH_MESSAGES.errorTitle, PUSH_MESSAGES[outcome], { id: "settings-push" });
+    toastError(t("errorTitle"), t(outcome), { id: "settings-push" });
   }
 
   async function turnOff() {
@@ -96,7 +81,7 @@ export function PushNotificationRow({ enabled, onSettingChange }: { enabled: boo
     setSubscribedHere(false);
     setProblem(null);
     if (enabled) onSettingChange(false);
-    else toastSuccess(PUSH_MESSAGES.turnedOff[0], PUSH_MESSAGES.turnedOff[1], { id: "settings-push" });
+    else toastSuccess(t("turnedOffTitle"), t("turnedOffText"), { id: "settings-push" });
   }
 
   async function onCheckedChange(on: boolean) {
@@ -109,27 +94,27 @@ export function PushNotificationRow({ enabled, onSettingChange }: { enabled: boo
   }
 
   const status = !ready
-    ? PUSH_MESSAGES.checking
+    ? t("checking")
     : support !== "supported"
-      ? PUSH_MESSAGES[support ?? "unsupported"]
+      ? t(support ?? "unsupported")
       : available === false
-        ? PUSH_MESSAGES.unavailable
+        ? t("unavailable")
         : permission === "denied"
-          ? PUSH_MESSAGES.denied
+          ? t("denied")
           : problem
-            ? PUSH_MESSAGES[problem]
+            ? t(problem)
             : checked
-              ? PUSH_MESSAGES.onHere
+              ? t("onHere")
               : null;
 
   return (
     <SwitchRow
-      label={PUSH_MESSAGES.label}
+      label={t("label")}
       description={
         <>
-          {PUSH_MESSAGES.description}
+          {t("description")}
           <span className="mt-1 block" data-testid="push-permission">
-            {PUSH_MESSAGES.permission}: {PUSH_MESSAGES.permissionStates[permission]}
+            {t("permission", { state: t(`permissionStates.${permission}`) })}
           </span>
           {status ? (
             <span className="mt-1 block text-foreground" role="status" data-testid="push-status">

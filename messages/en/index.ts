@@ -9,6 +9,7 @@ import language from "./language.json";
 import directMessages from "./messages.json";
 import pages from "./pages.json";
 import profile from "./profile.json";
+import push from "./push.json";
 import search from "./search.json";
 import settings from "./settings.json";
 import shell from "./shell.json";
@@ -26,6 +27,7 @@ const messages = {
   messages: directMessages,
   pages,
   profile,
+  push,
   search,
   settings,
   shell,
