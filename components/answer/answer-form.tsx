@@ -8,6 +8,7 @@ import { useTranslations } from "next-intl";
 
 import { focusWhenRendered } from "@/components/answer/focus";
 import { answerElementId } from "@/components/answer/answer-item";
+import { useFieldMessage } from "@/components/question/field-messages";
 import { MarkdownEditor } from "@/components/question/markdown-editor";
 import { Button } from "@/components/ui/button";
 import { useCreateAnswer } from "@/lib/api-client/answers";
@@ -29,7 +30,8 @@ export function AnswerForm({ questionId }: { questionId: number }) {
   const form = useForm<ContentValues>({ resolver: zodResolver(contentSchema), defaultValues: { content: "" } });
   const content = useWatch({ control: form.control, name: "content" });
   const blank = content.trim().length === 0;
-  const error = form.formState.errors.content?.message;
+  const fieldMessage = useFieldMessage();
+  const error = fieldMessage(form.formState.errors.content?.message);
 
   const onSubmit = form.handleSubmit(async ({ content: text }) => {
     try {

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 
+import { useFieldMessage } from "@/components/question/field-messages";
 import { MarkdownEditor } from "@/components/question/markdown-editor";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
@@ -54,6 +55,7 @@ export function EditAnswerDialog({
 
 function EditAnswerForm({ questionId, answer, suggest, onDone }: { questionId: number; answer: Pick<Answer, "id" | "content">; suggest: boolean; onDone: () => void }) {
   const t = useTranslations("answer");
+  const fieldMessage = useFieldMessage();
   const id = useId();
   const [content, setContent] = useState(answer.content);
   const [summary, setSummary] = useState("");
@@ -104,7 +106,7 @@ function EditAnswerForm({ questionId, answer, suggest, onDone }: { questionId: n
           />
           {errors.content ? (
             <p id={`${id}-content-error`} className="text-sm text-destructive">
-              {errors.content}
+              {fieldMessage(errors.content)}
             </p>
           ) : null}
         </div>
@@ -127,7 +129,7 @@ function EditAnswerForm({ questionId, answer, suggest, onDone }: { questionId: n
           />
           {errors.summary ? (
             <p id={`${id}-summary-error`} className="text-sm text-destructive">
-              {errors.summary}
+              {fieldMessage(errors.summary)}
             </p>
           ) : null}
         </div>

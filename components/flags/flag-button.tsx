@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Flag, Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 
+import { useFieldMessage } from "@/components/question/field-messages";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -66,6 +67,7 @@ export function FlagButton({ targetType, targetId, isAi = false, compact = false
 
 function FlagForm({ targetType, targetId, isAi, onDone }: { targetType: FlagTargetType; targetId: number; isAi: boolean; onDone: () => void }) {
   const t = useTranslations("flags");
+  const fieldMessage = useFieldMessage();
   const id = useId();
   const reasons = reasonsFor(targetType, isAi);
   const [reason, setReason] = useState<FlagReason | "">("");
@@ -150,7 +152,7 @@ function FlagForm({ targetType, targetId, isAi, onDone }: { targetType: FlagTarg
 
       {error ? (
         <p id={errorId} className="text-sm text-destructive" role="alert">
-          {error.message}
+          {fieldMessage(error.message)}
         </p>
       ) : null}
 

@@ -6,6 +6,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 
+import { useFieldMessage } from "@/components/question/field-messages";
 import {
   FormProblem,
   QuestionDescriptionField,
@@ -156,6 +157,7 @@ function EditForm({
   const title = useWatch({ control: form.control, name: "title" }) ?? "";
   const pending = update.isPending || suggestion.isPending;
   const summaryField = form.register("summary");
+  const fieldMessage = useFieldMessage();
 
 
   return (
@@ -194,7 +196,7 @@ function EditForm({
         />
         {errors.summary?.message ? (
           <p id={`${id}-summary-error`} className="text-sm text-destructive">
-            {errors.summary.message}
+            {fieldMessage(errors.summary.message)}
           </p>
         ) : null}
       </div>

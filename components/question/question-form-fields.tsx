@@ -5,6 +5,7 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 import { AlertCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 
+import { useFieldMessage } from "@/components/question/field-messages";
 import { MarkdownEditor } from "@/components/question/markdown-editor";
 import { TagPicker, type PickedTag } from "@/components/question/tag-picker";
 import { Alert, AlertDescription } from "@/components/ui/alert";
@@ -17,10 +18,11 @@ import { TITLE_MAX_LENGTH } from "@/lib/validation/questions";
 
 /** The inline message under a field (announced when it appears). */
 export function FieldError({ id, message }: { id: string; message?: string }) {
+  const fieldMessage = useFieldMessage();
   if (!message) return null;
   return (
     <p id={id} role="alert" className="text-sm text-destructive">
-      {message}
+      {fieldMessage(message)}
     </p>
   );
 }

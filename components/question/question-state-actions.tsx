@@ -5,6 +5,7 @@ import { Loader2, Lock, LockOpen, OctagonX, RotateCcw } from "lucide-react";
 import { useTranslations } from "next-intl";
 
 import { questionIdFrom } from "@/components/flags/flag-button";
+import { useFieldMessage } from "@/components/question/field-messages";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -79,6 +80,7 @@ export function CloseQuestionControl({ question }: { question: QuestionDetail })
 
 function CloseForm({ question, atOnce, onDone }: { question: QuestionDetail; atOnce: boolean; onDone: () => void }) {
   const t = useTranslations("question");
+  const fieldMessage = useFieldMessage();
   const id = useId();
   const [reason, setReason] = useState<CloseReason | "">("");
   const [original, setOriginal] = useState("");
@@ -173,7 +175,7 @@ function CloseForm({ question, atOnce, onDone }: { question: QuestionDetail; atO
 
       {error ? (
         <p id={errorId} className="text-sm text-destructive" role="alert">
-          {error.message}
+          {fieldMessage(error.message)}
         </p>
       ) : null}
 

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { Check, Loader2, Plus, Search, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 
+import { useFieldMessage } from "@/components/question/field-messages";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { useCreateTag, useTags } from "@/lib/api-client/tags";
@@ -52,6 +53,7 @@ export function TagPicker({
   max?: number;
 }) {
   const t = useTranslations("question");
+  const fieldMessage = useFieldMessage();
   const id = useId();
   const [search, setSearch] = useState("");
   const [newName, setNewName] = useState("");
@@ -226,7 +228,7 @@ export function TagPicker({
         </div>
         {newNameError ? (
           <p id={newNameErrorId} className="text-xs text-destructive">
-            {newNameError}
+            {fieldMessage(newNameError)}
           </p>
         ) : null}
       </div>

@@ -1,17 +1,21 @@
 // The question page, its answers, comments, revisions, suggested edits and flags in another
 // language (issue 15): the same components, rendered with the Spanish, French or German messages.
-import { screen, within } from "@testing-library/react";
+import { renderHook, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
 import { FlagButton } from "@/components/flags/flag-button";
 import { HiddenBanner } from "@/components/flags/hidden-banner";
 import { AskQuestionDialog } from "@/components/question/ask-question-dialog";
+import { useFieldMessage } from "@/components/question/field-messages";
 import { QuestionCard } from "@/components/question/question-card";
 import { QuestionDetail } from "@/components/question/question-detail";
 import { SaveToggle } from "@/components/question/save-toggle";
 import { RevisionHistory } from "@/components/revisions/revision-history";
 import { SuggestedEditQueue } from "@/components/suggested-edits/suggested-edit-queue";
 import type { AnswerRevisionJson } from "@/lib/server/revisions/presenters";
+import { ANSWER_TOO_LONG_MESSAGE } from "@/lib/validation/messages/answers";
+import { DESCRIPTION_TOO_LONG_MESSAGE, TAGS_REQUIRED_MESSAGE, TITLE_TOO_SHORT_MESSAGE } from "@/lib/validation/questions";
+import { TAG_NAME_CHARACTERS_MESSAGE } from "@/lib/validation/tags";
 import { IntlProvider } from "@/tests/support/intl";
 
 import { makeAnswer, makeComment, makeQuestion, mockFetch } from "./answer-fixtures";
@@ -129,5 +133,16 @@ describe("the question's pages in other languages", () => {
       </IntlProvider>,
     );
     expect(screen.getByText("No hay ediciones sugeridas pendientes de revisión.")).toBeInTheDocument();
+  });
+
+  it("shows the shared schemas' field messages in the member's language, and English ones unchanged", () => {
+    const english = renderHook(() => useFieldMessage()).result.current;
+    for (const message of [TITLE_TOO_SHORT_MESSAGE, DESCRIPTION_TOO_LONG_MESSAGE, TAGS_REQUIRED_MESSAGE, TAG_NAME_CHARACTERS_MESSAGE, ANSWER_TOO_LONG_MESSAGE]) {
+      expect(english(message)).toBe(message);
+    }
+    const german = renderHook(() => useFieldMessage(), { wrapper: ({ children }) => <IntlProvider locale="de">{children}</IntlProvider> }).result.current;
+    expect(german(TITLE_TOO_SHORT_MESSAGE)).toBe("Der Titel muss mindestens 10 Zeichen lang sein");
+    expect(german(DESCRIPTION_TOO_LONG_MESSAGE)).toBe("Die Beschreibung darf höchstens 20.000 Zeichen lang sein");
+    expect(german("New members can include at most 2 links in a post.")).toBe("New members can include at most 2 links in a post.");
   });
 });
