@@ -1,6 +1,7 @@
 "use client";
 
 import { Bot, Loader2, Sparkles } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { AiAnswerStatus } from "@/components/answer/ai-answer-status";
 import { MarkdownPreview } from "@/components/question/markdown-preview";
@@ -14,6 +15,7 @@ import type { QuestionDetail } from "@/lib/api-client/question-cache";
  * by token with the AI Generated badge, until the stored answer takes its place in the list.
  */
 export function AiAnswerLive({ questionId, status }: { questionId: number; status: QuestionDetail["aiStatus"] }) {
+  const t = useTranslations("answer");
   const live = useAiAnswerStream(questionId, status);
   const current = live.status;
   if (!current || current.status === "done") return null;
@@ -21,7 +23,7 @@ export function AiAnswerLive({ questionId, status }: { questionId: number; statu
 
   return (
     <article
-      aria-label="Answer by Agora AI, being written"
+      aria-label={t("aiLive.label")}
       aria-busy="true"
       className="rounded-xl border border-primary/25 bg-card p-4 text-card-foreground shadow-xs sm:p-5"
       data-testid="ai-answer-live"
@@ -31,14 +33,14 @@ export function AiAnswerLive({ questionId, status }: { questionId: number; statu
           <span className="flex size-7 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20" aria-hidden>
             <Bot className="size-4" />
           </span>
-          Agora AI
+          {t("aiLive.name")}
         </span>
         <Badge className="bg-primary/10 text-accent-foreground dark:bg-primary/20">
-          <Sparkles aria-hidden /> AI Generated
+          <Sparkles aria-hidden /> {t("badges.aiGenerated")}
         </Badge>
         <span role="status" className="ml-auto inline-flex items-center gap-1.5 text-xs text-muted-foreground">
           <Loader2 className="size-3.5 animate-spin text-primary motion-reduce:animate-none" aria-hidden />
-          Writing…
+          {t("aiLive.writing")}
         </span>
       </header>
       <MarkdownPreview source={live.content} className="mt-3 break-words" />

@@ -1,20 +1,18 @@
 import { AlertTriangle, Bot, Loader2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import type { QuestionDetail } from "@/lib/api-client/question-cache";
 import { cn } from "@/lib/utils";
 
 type AiStatus = NonNullable<QuestionDetail["aiStatus"]>;
 
-/**
- * What readers see of a question's AI answer when the site has no AI provider: words for readers;
- * what to do about it is the operator's business (the start-up log says it).
- */
-export const AI_UNAVAILABLE_TEXT = "AI answers are not available on this site yet.";
+// What readers see of a question's AI answer when the site has no AI provider (aiStatus.unavailable):
+// words for readers; what to do about it is the operator's business (the start-up log says it).
 
 const copy = {
-  pending: { text: "Agora AI is writing an answer…", icon: Loader2, spin: true, tone: "primary" },
-  running: { text: "Agora AI is writing an answer…", icon: Loader2, spin: true, tone: "primary" },
-  failed: { text: "The AI answer failed and will be retried", icon: AlertTriangle, spin: false, tone: "warning" },
+  pending: { text: "aiStatus.writing", icon: Loader2, spin: true, tone: "primary" },
+  running: { text: "aiStatus.writing", icon: Loader2, spin: true, tone: "primary" },
+  failed: { text: "aiStatus.failed", icon: AlertTriangle, spin: false, tone: "warning" },
 } as const;
 
 /**
@@ -23,11 +21,12 @@ const copy = {
  * line saying AI answers are not available. Nothing once it is done.
  */
 export function AiAnswerStatus({ status }: { status: AiStatus | null }) {
+  const t = useTranslations("answer");
   if (!status || status.status === "done") return null;
   if (status.status === "unconfigured") {
     return (
       <p role="status" className="text-sm text-muted-foreground" data-testid="ai-answer-status">
-        {AI_UNAVAILABLE_TEXT}
+        {t("aiStatus.unavailable")}
       </p>
     );
   }
@@ -48,7 +47,7 @@ export function AiAnswerStatus({ status }: { status: AiStatus | null }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2 font-medium">
-          {text}
+          {t(text)}
           <Icon
             className={cn(
               "size-4 shrink-0",
@@ -60,8 +59,7 @@ export function AiAnswerStatus({ status }: { status: AiStatus | null }) {
         </p>
         {status.status === "failed" ? (
           <p className="mt-0.5 text-muted-foreground">
-            {status.attempts > 0 ? `${status.attempts} ${status.attempts === 1 ? "attempt has" : "attempts have"} failed so far. ` : ""}
-            It will be tried again automatically.
+            {status.attempts > 0 ? t("aiStatus.attemptsFailed", { count: status.attempts }) : t("aiStatus.retry")}
           </p>
         ) : null}
       </div>

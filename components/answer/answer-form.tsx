@@ -4,9 +4,11 @@ import { useId } from "react";
 import { Controller, useForm, useWatch } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Send } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { focusWhenRendered } from "@/components/answer/focus";
 import { answerElementId } from "@/components/answer/answer-item";
+import { useFieldMessage } from "@/components/question/field-messages";
 import { MarkdownEditor } from "@/components/question/markdown-editor";
 import { Button } from "@/components/ui/button";
 import { useCreateAnswer } from "@/lib/api-client/answers";
@@ -23,12 +25,14 @@ type ContentValues = { content: string };
  * blank). Once posted, focus moves to the new answer.
  */
 export function AnswerForm({ questionId }: { questionId: number }) {
+  const t = useTranslations("answer");
   const id = useId();
   const create = useCreateAnswer(questionId);
   const form = useForm<ContentValues>({ resolver: zodResolver(contentSchema), defaultValues: { content: "" } });
   const content = useWatch({ control: form.control, name: "content" });
   const blank = content.trim().length === 0;
-  const error = form.formState.errors.content?.message;
+  const fieldMessage = useFieldMessage();
+  const error = fieldMessage(form.formState.errors.content?.message);
 
   const onSubmit = form.handleSubmit(async ({ content: text }) => {
     try {
@@ -46,7 +50,7 @@ export function AnswerForm({ questionId }: { questionId: number }) {
   return (
     <section aria-labelledby={`${id}-heading`} className="rounded-xl border bg-card p-4 text-card-foreground shadow-xs sm:p-5">
       <h2 id={`${id}-heading`} className="text-lg font-semibold tracking-tight">
-        Your Answer
+        {t("form.heading")}
       </h2>
       <form onSubmit={onSubmit} className="mt-3 space-y-3" noValidate>
         <Controller
@@ -56,11 +60,11 @@ export function AnswerForm({ questionId }: { questionId: number }) {
             <MarkdownEditor
               {...field}
               id={`${id}-content`}
-              tabsLabel="Answer editor"
+              tabsLabel={t("form.editorLabel")}
               aria-labelledby={`${id}-heading`}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${id}-error` : undefined}
-              placeholder="Share what you know. Explain the why, and include code if it helps."
+              placeholder={t("form.placeholder")}
               className="resize-y bg-background"
               maxLength={ANSWER_MAX_LENGTH + 1000}
             />
@@ -74,7 +78,7 @@ export function AnswerForm({ questionId }: { questionId: number }) {
         <div className="flex justify-end">
           <Button type="submit" disabled={blank || create.isPending}>
             {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Send aria-hidden />}
-            Post Answer
+            {t("form.post")}
           </Button>
         </div>
       </form>

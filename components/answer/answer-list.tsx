@@ -2,14 +2,10 @@
 
 import { useRef } from "react";
 import { MessagesSquare } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { AnswerItem } from "@/components/answer/answer-item";
 import type { Answer } from "@/lib/api-client/question-cache";
-
-/** "1 Answer", "3 Answers". */
-export function answerCountLabel(count: number): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? "Answer" : "Answers"}`;
-}
 
 /**
  * The answers of a question in the server's order (the accepted one first, then best score,
@@ -29,17 +25,18 @@ export function AnswerList({
   /** The question is locked: no votes (the answers show their scores only). */
   locked?: boolean;
 }) {
+  const t = useTranslations("answer");
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   return (
     <section aria-labelledby="answers-heading" className="space-y-4">
       <h2 id="answers-heading" ref={headingRef} tabIndex={-1} className="text-xl font-semibold tracking-tight outline-none">
-        {answerCountLabel(answers.length)}
+        {t("list.heading", { count: answers.length })}
       </h2>
       {answers.length === 0 ? (
         <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed px-6 py-10 text-center">
           <MessagesSquare className="size-8 text-muted-foreground" aria-hidden />
-          <p className="text-muted-foreground">No answers yet. Be the first to respond!</p>
+          <p className="text-muted-foreground">{t("list.empty")}</p>
         </div>
       ) : (
         <ol className="space-y-4">

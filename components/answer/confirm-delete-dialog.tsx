@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
 
 import {
   AlertDialog,
@@ -28,6 +29,7 @@ export function ConfirmDeleteDialog({
   /** The trigger button. */
   children: ReactNode;
 }) {
+  const t = useTranslations("answer");
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>{children}</AlertDialogTrigger>
@@ -37,9 +39,9 @@ export function ConfirmDeleteDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel>Cancel</AlertDialogCancel>
+          <AlertDialogCancel>{t("confirmDelete.cancel")}</AlertDialogCancel>
           <AlertDialogAction className={buttonVariants({ variant: "destructive" })} onClick={onConfirm}>
-            Delete
+            {t("confirmDelete.delete")}
           </AlertDialogAction>
         </AlertDialogFooter>
       </AlertDialogContent>

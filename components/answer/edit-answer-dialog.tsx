@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import { Loader2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { MarkdownEditor } from "@/components/question/markdown-editor";
 import { Button } from "@/components/ui/button";
@@ -34,15 +35,16 @@ export function EditAnswerDialog({
   onOpenChange: (open: boolean) => void;
   suggest?: boolean;
 }) {
+  const t = useTranslations("answer");
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="flex flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl">
         <DialogHeader className="px-6 pt-6 pr-12 pb-4">
-          <DialogTitle>{suggest ? "Suggest an edit" : "Edit answer"}</DialogTitle>
+          <DialogTitle>{suggest ? t("editDialog.suggestTitle") : t("editDialog.title")}</DialogTitle>
           <DialogDescription>
             {suggest
-              ? "Your edit is reviewed by the answer's author or an experienced member before it is applied."
-              : "Every edit is kept: the answer's revisions page shows what changed."}
+              ? t("editDialog.suggestDescription")
+              : t("editDialog.description")}
           </DialogDescription>
         </DialogHeader>
         {open ? <EditAnswerForm questionId={questionId} answer={answer} suggest={suggest} onDone={() => onOpenChange(false)} /> : null}
@@ -52,6 +54,7 @@ export function EditAnswerDialog({
 }
 
 function EditAnswerForm({ questionId, answer, suggest, onDone }: { questionId: number; answer: Pick<Answer, "id" | "content">; suggest: boolean; onDone: () => void }) {
+  const t = useTranslations("answer");
   const id = useId();
   const [content, setContent] = useState(answer.content);
   const [summary, setSummary] = useState("");
@@ -89,10 +92,10 @@ function EditAnswerForm({ questionId, answer, suggest, onDone }: { questionId: n
   };
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" aria-label="Edit answer">
+    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" aria-label={t("editDialog.title")}>
       <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-6 pt-1 pb-5">
         <div className="space-y-2">
-          <Label htmlFor={`${id}-content`}>Answer</Label>
+          <Label htmlFor={`${id}-content`}>{t("editDialog.content")}</Label>
           <MarkdownEditor
             id={`${id}-content`}
             value={content}
@@ -108,14 +111,14 @@ function EditAnswerForm({ questionId, answer, suggest, onDone }: { questionId: n
         </div>
         <div className="space-y-2">
           <Label htmlFor={`${id}-summary`}>
-            Edit summary {suggest ? <span className="font-normal text-muted-foreground">(required)</span> : <span className="font-normal text-muted-foreground">(optional)</span>}
+            {t("editDialog.summary")} <span className="font-normal text-muted-foreground">{suggest ? t("editDialog.required") : t("editDialog.optional")}</span>
           </Label>
           <Input
             id={`${id}-summary`}
             value={summary}
             maxLength={(suggest ? SUGGESTION_SUMMARY_MAX_LENGTH : EDIT_SUMMARY_MAX_LENGTH) + 50}
             aria-required={suggest || undefined}
-            placeholder="e.g. fixed a typo, added an example"
+            placeholder={t("editDialog.summaryPlaceholder")}
             onChange={(e) => {
               setSummary(e.target.value);
               if (errors.summary) setErrors(({ summary: _gone, ...rest }) => rest);
@@ -132,11 +135,11 @@ function EditAnswerForm({ questionId, answer, suggest, onDone }: { questionId: n
       </div>
       <DialogFooter className="border-t bg-background px-6 py-4">
         <Button type="button" variant="outline" onClick={onDone} disabled={isPending}>
-          Cancel
+          {t("editDialog.cancel")}
         </Button>
         <Button type="submit" disabled={isPending}>
           {isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-          {isPending ? (suggest ? "Submitting..." : "Saving...") : suggest ? "Submit for review" : "Save Changes"}
+          {isPending ? (suggest ? t("editDialog.submitting") : t("editDialog.saving")) : suggest ? t("editDialog.submitForReview") : t("editDialog.save")}
         </Button>
       </DialogFooter>
     </form>

@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import { Loader2, Sparkles, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { answerElementId } from "@/components/answer/answer-item";
 import { focusWhenRendered } from "@/components/answer/focus";
@@ -13,7 +14,6 @@ import { useGenerateAnswerPreview } from "@/lib/api-client/ai-answers";
 import { useCreateAnswer } from "@/lib/api-client/answers";
 import { toastError, toastSuccess } from "@/lib/api-client/toast";
 import { useEarlyAction } from "@/lib/early/use-early-action";
-import { NO_CONTENT_MESSAGE, PROMPT_REQUIRED_MESSAGE, PROMPT_REQUIRED_TITLE } from "@/lib/validation/messages/ai";
 import { CUSTOM_PROMPT_MAX_LENGTH } from "@/lib/validation/messages/answers";
 
 /*
@@ -25,6 +25,7 @@ import { CUSTOM_PROMPT_MAX_LENGTH } from "@/lib/validation/messages/answers";
 
 /** The Generate AI Answer card for signed-in members. */
 export function GenerateAiAnswer({ questionId }: { questionId: number }) {
+  const t = useTranslations("answer");
   const id = useId();
   const [prompt, setPrompt] = useState("");
   const [preview, setPreview] = useState<string | null>(null);
@@ -51,19 +52,19 @@ export function GenerateAiAnswer({ questionId }: { questionId: number }) {
   function onGenerate(text: string) {
     const customPrompt = text.trim();
     if (!customPrompt) {
-      toastError(PROMPT_REQUIRED_TITLE, PROMPT_REQUIRED_MESSAGE);
+      toastError(t("generate.promptRequiredTitle"), t("generate.promptRequired"));
       return;
     }
     generate.mutate(customPrompt, {
       onSuccess: (result) => {
         const content = typeof result?.content === "string" ? result.content.trim() : "";
         if (!content) {
-          toastError("Error", NO_CONTENT_MESSAGE);
+          toastError(t("toasts.error"), t("generate.noContent"));
           return;
         }
         setPreview(content);
         setProvenance(typeof result?.provenance === "string" ? result.provenance : null);
-        toastSuccess("AI Answer Generated", "Review your answer and click Submit to post it");
+        toastSuccess(t("generate.generatedTitle"), t("generate.generated"));
       },
     });
   }
@@ -95,10 +96,10 @@ export function GenerateAiAnswer({ questionId }: { questionId: number }) {
         </span>
         <div className="min-w-0">
           <h2 id={`${id}-heading`} className="text-lg font-semibold tracking-tight">
-            Generate AI Answer
+            {t("generate.heading")}
           </h2>
           <p className="mt-0.5 text-sm text-muted-foreground">
-            Ask the AI for another take on this question with your own instructions, review it, then post it as your answer.
+            {t("generate.intro")}
           </p>
         </div>
       </div>
@@ -111,7 +112,7 @@ export function GenerateAiAnswer({ questionId }: { questionId: number }) {
         }}
       >
         <div className="mt-4 space-y-2">
-          <Label htmlFor={`${id}-prompt`}>Custom prompt</Label>
+          <Label htmlFor={`${id}-prompt`}>{t("generate.promptLabel")}</Label>
           <Textarea
             id={`${id}-prompt`}
             name="prompt"
@@ -120,7 +121,7 @@ export function GenerateAiAnswer({ questionId }: { questionId: number }) {
             readOnly={locked}
             aria-readonly={locked || undefined}
             maxLength={CUSTOM_PROMPT_MAX_LENGTH}
-            placeholder="e.g. Explain it for a beginner and include a short code example"
+            placeholder={t("generate.promptPlaceholder")}
             className="min-h-20 resize-y bg-background text-sm read-only:opacity-80"
           />
         </div>
@@ -128,7 +129,7 @@ export function GenerateAiAnswer({ questionId }: { questionId: number }) {
         {generate.isPending && generate.streamedText ? (
           <div className="mt-4 rounded-lg border bg-background px-3 py-3 sm:px-4" aria-busy="true" data-testid="ai-preview-streaming">
             <p className="mb-2 flex items-center gap-1.5 text-xs font-semibold tracking-wide text-accent-foreground uppercase">
-              <Loader2 className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden /> Writing preview…
+              <Loader2 className="size-3.5 animate-spin motion-reduce:animate-none" aria-hidden /> {t("generate.writingPreview")}
             </p>
             <MarkdownPreview source={generate.streamedText} className="break-words" />
           </div>
@@ -137,16 +138,16 @@ export function GenerateAiAnswer({ questionId }: { questionId: number }) {
         {preview !== null ? (
           <div className="mt-4 space-y-3">
             <div className="rounded-lg border bg-background px-3 py-3 sm:px-4" aria-live="polite">
-              <p className="mb-2 text-xs font-semibold tracking-wide text-accent-foreground uppercase">Preview</p>
+              <p className="mb-2 text-xs font-semibold tracking-wide text-accent-foreground uppercase">{t("generate.preview")}</p>
               <MarkdownPreview source={preview} className="break-words" />
             </div>
             <div className="flex flex-wrap justify-end gap-2">
               <Button type="button" variant="outline" onClick={onCancel} disabled={create.isPending}>
-                <X aria-hidden /> Cancel
+                <X aria-hidden /> {t("generate.cancel")}
               </Button>
               <Button type="button" onClick={onSubmit} disabled={create.isPending}>
                 {create.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-                Submit Answer
+                {t("generate.submit")}
               </Button>
             </div>
           </div>
@@ -154,7 +155,7 @@ export function GenerateAiAnswer({ questionId }: { questionId: number }) {
           <div className="mt-3 flex justify-end">
             <Button type="submit" disabled={generate.isPending}>
               {generate.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
-              {generate.isPending ? "Generating…" : "Generate Answer"}
+              {generate.isPending ? t("generate.generating") : t("generate.generate")}
             </Button>
           </div>
         )}

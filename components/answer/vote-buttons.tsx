@@ -1,6 +1,7 @@
 "use client";
 
 import { ArrowBigDown, ArrowBigUp } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { navigateTo } from "@/components/answer/navigate";
 import { voteRequest, useQuestionVote, useVote } from "@/lib/api-client/votes";
@@ -9,9 +10,6 @@ import type { Answer, QuestionDetail } from "@/lib/api-client/question-cache";
 import type { VoteType } from "@/lib/validation/votes";
 import { useEarlyAction } from "@/lib/early/use-early-action";
 import { cn } from "@/lib/utils";
-
-const OWN_ANSWER_HINT = "You can't vote on your own answer";
-const OWN_QUESTION_HINT = "You can't vote on your own question";
 
 /** Sends a visitor to sign in, back to this question afterwards. */
 export function loginUrlFor(questionId: number): string {
@@ -24,6 +22,7 @@ export function loginUrlFor(questionId: number): string {
  * vote on their own answers.
  */
 export function VoteButtons({ questionId, answer, isMember, locked = false }: { questionId: number; answer: Answer; isMember: boolean; locked?: boolean }) {
+  const t = useTranslations("answer");
   const vote = useVote(questionId, answer.id);
   if (locked) return <LockedScore score={answer.voteScore} />;
   return (
@@ -33,7 +32,7 @@ export function VoteButtons({ questionId, answer, isMember, locked = false }: { 
       score={answer.voteScore}
       viewerVote={answer.viewerVote}
       isMember={isMember}
-      ownHint={isMember && !answer.viewerCan.vote ? OWN_ANSWER_HINT : undefined}
+      ownHint={isMember && !answer.viewerCan.vote ? t("votes.ownAnswer") : undefined}
       pending={vote.isPending}
       onVote={(next) => vote.mutate(next)}
     />
@@ -42,8 +41,9 @@ export function VoteButtons({ questionId, answer, isMember, locked = false }: { 
 
 /** The same control on the question itself: its own score, the viewer's vote on it; its author cannot vote. */
 export function QuestionVoteButtons({ question, isMember }: { question: QuestionDetail; isMember: boolean }) {
+  const t = useTranslations("answer");
   const vote = useQuestionVote(question.id);
-  if (question.locked) return <LockedScore score={question.voteScore} label="Question votes" />;
+  if (question.locked) return <LockedScore score={question.voteScore} label={t("votes.questionVotes")} />;
   return (
     <VoteControl
       questionId={question.id}
@@ -51,21 +51,22 @@ export function QuestionVoteButtons({ question, isMember }: { question: Question
       score={question.voteScore}
       viewerVote={question.viewerVote}
       isMember={isMember}
-      ownHint={isMember && !question.viewerCan.vote ? OWN_QUESTION_HINT : undefined}
+      ownHint={isMember && !question.viewerCan.vote ? t("votes.ownQuestion") : undefined}
       pending={vote.isPending}
       onVote={(next) => vote.mutate(next)}
-      label="Question votes"
+      label={t("votes.questionVotes")}
     />
   );
 }
 
 /** A locked question's score, with no buttons: it takes no votes (issue 14). */
-function LockedScore({ score, label = "Votes" }: { score: number; label?: string }) {
+function LockedScore({ score, label }: { score: number; label?: string }) {
+  const t = useTranslations("answer");
   return (
-    <div className="flex w-9 shrink-0 flex-col items-center pt-1.5" role="group" aria-label={`${label} (locked)`}>
+    <div className="flex w-9 shrink-0 flex-col items-center pt-1.5" role="group" aria-label={t("votes.locked", { label: label ?? t("votes.votes") })}>
       <span className={cn("min-w-8 text-center text-base font-semibold tabular-nums", score < 0 && "text-destructive")} data-testid="vote-score">
         {score}
-        <span className="sr-only">{Math.abs(score) === 1 ? " vote" : " votes"}</span>
+        <span className="sr-only"> {t("votes.voteWord", { count: Math.abs(score) })}</span>
       </span>
     </div>
   );
@@ -80,7 +81,7 @@ function VoteControl({
   ownHint,
   pending,
   onVote: send,
-  label = "Votes",
+  label,
 }: {
   questionId: number;
   earlyPrefix: string;
@@ -92,6 +93,7 @@ function VoteControl({
   onVote: (next: VoteType | null) => void;
   label?: string;
 }) {
+  const t = useTranslations("answer");
   function onVote(clicked: VoteType) {
     if (!isMember) {
       navigateTo(loginUrlFor(questionId));
@@ -108,9 +110,9 @@ function VoteControl({
   useEarlyAction(downKey, () => onVote("down"));
 
   return (
-    <div className="flex shrink-0 flex-col items-center gap-0.5" role="group" aria-label={label}>
+    <div className="flex shrink-0 flex-col items-center gap-0.5" role="group" aria-label={label ?? t("votes.votes")}>
       <VoteButton
-        label="Upvote"
+        label={t("votes.upvote")}
         earlyKey={upKey}
         pressed={viewerVote === "up"}
         disabledHint={ownHint}
@@ -125,10 +127,10 @@ function VoteControl({
         data-testid="vote-score"
       >
         {score}
-        <span className="sr-only">{Math.abs(score) === 1 ? " vote" : " votes"}</span>
+        <span className="sr-only"> {t("votes.voteWord", { count: Math.abs(score) })}</span>
       </span>
       <VoteButton
-        label="Downvote"
+        label={t("votes.downvote")}
         earlyKey={downKey}
         pressed={viewerVote === "down"}
         disabledHint={ownHint}

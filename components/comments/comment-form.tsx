@@ -2,6 +2,7 @@
 
 import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Loader2 } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { Label } from "@/components/ui/label";
@@ -39,6 +40,8 @@ export function CommentForm({
   autoFocus?: boolean;
   className?: string;
 }) {
+  const t = useTranslations("comments");
+  const format = useFormatter();
   const id = useId();
   const [value, setValue] = useState(initialValue);
   /** The server's reason for refusing the last attempt (too many links, a daily limit...). */
@@ -95,7 +98,7 @@ export function CommentForm({
       <div className="flex flex-wrap items-center justify-end gap-2">
         {tooLong ? (
           <p className="mr-auto text-xs text-destructive" role="alert">
-            Comment must be at most {COMMENT_MAX_LENGTH.toLocaleString("en-US")} characters
+            {t("form.tooLong", { max: format.number(COMMENT_MAX_LENGTH) })}
           </p>
         ) : null}
         {refusal && !tooLong ? (
@@ -105,7 +108,7 @@ export function CommentForm({
         ) : null}
         {onCancel ? (
           <Button type="button" variant="ghost" size="sm" onClick={onCancel}>
-            Cancel
+            {t("form.cancel")}
           </Button>
         ) : null}
         <Button type="submit" size="sm" disabled={disabled}>

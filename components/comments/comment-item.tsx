@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import Link from "@/components/common/link";
 import { useRef, useState } from "react";
 import { MessageSquareReply, Pencil, Trash2 } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
 
 import { focusWhenRendered } from "@/components/answer/focus";
 import { CommentForm } from "@/components/comments/comment-form";
@@ -33,6 +34,8 @@ export const commentElementId = (id: number) => `comment-${id}`;
  * (members, below depth 2), Edit and Delete (its author) actions.
  */
 export function CommentItem({ questionId, comment, onRemoved }: { questionId: number; comment: Comment; onRemoved?: () => void }) {
+  const t = useTranslations("comments");
+  const format = useFormatter();
   const [mode, setMode] = useState<"view" | "edit" | "reply">("view");
   const itemRef = useRef<HTMLLIElement>(null);
   const reply = useReplyToComment(questionId, comment.id);
@@ -64,13 +67,13 @@ export function CommentItem({ questionId, comment, onRemoved }: { questionId: nu
             <AuthorReputation author={comment.author} />
             <span aria-hidden>·</span>
             <TimeAgo date={comment.createdAt} />
-            {comment.edited ? <span title={`Edited ${new Date(comment.updatedAt).toUTCString()}`}>(edited)</span> : null}
+            {comment.edited ? <span title={t("item.editedAt", { date: format.dateTime(new Date(comment.updatedAt), { dateStyle: "full", timeStyle: "long", timeZone: "UTC" }) })}>{t("item.edited")}</span> : null}
           </p>
 
           {mode === "edit" ? (
             <CommentForm
-              label="Edit comment"
-              submitLabel="Save"
+              label={t("item.editLabel")}
+              submitLabel={t("item.save")}
               initialValue={comment.content}
               pending={update.isPending}
               onSubmit={async (content) => {
@@ -97,18 +100,18 @@ export function CommentItem({ questionId, comment, onRemoved }: { questionId: nu
                   aria-expanded={mode === "reply"}
                   onClick={() => setMode(mode === "reply" ? "view" : "reply")}
                 >
-                  <MessageSquareReply className="size-3.5" aria-hidden /> Reply
+                  <MessageSquareReply className="size-3.5" aria-hidden /> {t("item.reply")}
                 </Button>
               ) : null}
               {comment.viewerCan.edit ? (
                 <Button type="button" variant="ghost" size="sm" className="h-7 px-2 text-xs text-muted-foreground" onClick={() => setMode("edit")}>
-                  <Pencil className="size-3.5" aria-hidden /> Edit
+                  <Pencil className="size-3.5" aria-hidden /> {t("item.edit")}
                 </Button>
               ) : null}
               {comment.viewerCan.delete ? (
                 <ConfirmDeleteDialog
-                  title="Delete comment"
-                  description="Are you sure you want to delete this comment?"
+                  title={t("item.deleteTitle")}
+                  description={t("item.deleteConfirmation")}
                   onConfirm={() => remove.mutate(undefined, { onSuccess: () => onRemoved?.() })}
                 >
                   <Button
@@ -118,7 +121,7 @@ export function CommentItem({ questionId, comment, onRemoved }: { questionId: nu
                     className="h-7 px-2 text-xs text-muted-foreground hover:text-destructive"
                     disabled={remove.isPending}
                   >
-                    <Trash2 className="size-3.5" aria-hidden /> Delete
+                    <Trash2 className="size-3.5" aria-hidden /> {t("item.delete")}
                   </Button>
                 </ConfirmDeleteDialog>
               ) : null}
@@ -128,9 +131,9 @@ export function CommentItem({ questionId, comment, onRemoved }: { questionId: nu
 
           {mode === "reply" ? (
             <CommentForm
-              label={`Reply to ${name}`}
-              submitLabel="Post Reply"
-              placeholder="Write a reply…"
+              label={t("item.replyLabel", { name })}
+              submitLabel={t("item.postReply")}
+              placeholder={t("item.replyPlaceholder")}
               pending={reply.isPending}
               onSubmit={async (content) => {
                 const created = await reply.mutateAsync(content);
@@ -145,7 +148,7 @@ export function CommentItem({ questionId, comment, onRemoved }: { questionId: nu
       </div>
 
       {comment.replies.length > 0 ? (
-        <ul className={cn("ml-3 space-y-0 border-l pl-3 sm:ml-3.5 sm:pl-4")} aria-label={`Replies to ${name}`}>
+        <ul className={cn("ml-3 space-y-0 border-l pl-3 sm:ml-3.5 sm:pl-4")} aria-label={t("item.replies", { name })}>
           {comment.replies.map((child) => (
             <CommentItem key={child.id} questionId={questionId} comment={child} onRemoved={() => itemRef.current?.focus({ preventScroll: true })} />
           ))}

@@ -2,6 +2,7 @@
 
 import { useRef, useState } from "react";
 import { MessageCircle } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { focusWhenRendered } from "@/components/answer/focus";
 import { CommentForm } from "@/components/comments/comment-form";
@@ -16,6 +17,7 @@ import { countComments, type Answer } from "@/lib/api-client/question-cache";
  * stay calm).
  */
 export function CommentSection({ questionId, answer }: { questionId: number; answer: Answer }) {
+  const t = useTranslations("comments");
   const [open, setOpen] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -29,7 +31,7 @@ export function CommentSection({ questionId, answer }: { questionId: number; ans
   return (
     <div ref={listRef} tabIndex={-1} className="mt-4 border-t pt-2 outline-none" data-testid={`comments-${answer.id}`}>
       {comments.length > 0 ? (
-        <ul aria-label="Comments" className="divide-y divide-border/60">
+        <ul aria-label={t("section.label")} className="divide-y divide-border/60">
           {comments.map((comment) => (
             <CommentItem key={comment.id} questionId={questionId} comment={comment} onRemoved={() => listRef.current?.focus({ preventScroll: true })} />
           ))}
@@ -52,16 +54,16 @@ export function CommentSection({ questionId, answer }: { questionId: number; ans
             })
           }
         >
-          {more.isPending ? "Loading comments…" : `Show ${hidden} more ${hidden === 1 ? "comment" : "comments"}`}
+          {more.isPending ? t("section.loading") : t("section.showMore", { count: hidden })}
         </Button>
       ) : null}
 
       {answer.viewerCan.comment ? (
         open ? (
           <CommentForm
-            label="Add a comment"
-            submitLabel="Post Comment"
-            placeholder="Add a comment…"
+            label={t("section.add")}
+            submitLabel={t("section.post")}
+            placeholder={t("section.placeholder")}
             pending={add.isPending}
             onSubmit={async (content) => {
               const created = await add.mutateAsync(content);
@@ -83,7 +85,7 @@ export function CommentSection({ questionId, answer }: { questionId: number; ans
             className="mt-1 -ml-2 h-8 text-muted-foreground"
             onClick={() => setOpen(true)}
           >
-            <MessageCircle aria-hidden /> Add a comment
+            <MessageCircle aria-hidden /> {t("section.add")}
           </Button>
         )
       ) : null}

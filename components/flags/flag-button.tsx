@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import { Flag, Loader2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -13,7 +14,6 @@ import { useFlagPost } from "@/lib/api-client/flags";
 import { cn } from "@/lib/utils";
 import {
   FLAG_DETAILS_MAX_LENGTH,
-  FLAG_REASON_LABELS,
   flagCreateSchema,
   type FlagReason,
   type FlagTargetType,
@@ -34,25 +34,30 @@ export function reasonsFor(targetType: FlagTargetType, isAi: boolean): FlagReaso
   );
 }
 
+/** The flag reasons' message keys (FLAG_REASON_LABELS has them in English). */
+const REASON_KEYS = { spam: "spam", rude: "rude", off_topic: "offTopic", duplicate: "duplicate", ai_incorrect: "aiIncorrect", other: "other" } as const;
+
 /**
  * "Flag" on a post for signed-in members other than its author (the presenter's canFlag): a
  * dialog with the reasons in plain words, a link to the original for a duplicate, and a few
  * words for "Something else". The toast thanks the member; the moderators' queue takes it from there.
  */
 export function FlagButton({ targetType, targetId, isAi = false, compact = false }: { targetType: FlagTargetType; targetId: number; isAi?: boolean; compact?: boolean }) {
+  const t = useTranslations("flags");
   const [open, setOpen] = useState(false);
   const what = targetType === "question" ? "question" : targetType === "answer" ? "answer" : "comment";
+  const label = t.rich("button.label", { what, sr: (chunks) => <span className="sr-only">{chunks}</span> });
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button type="button" variant="ghost" size="sm" className={cn("text-muted-foreground", compact ? "h-7 px-2 text-xs" : "h-8")}>
-          <Flag className={compact ? "size-3.5" : undefined} aria-hidden /> Flag<span className="sr-only"> this {what}</span>
+          <Flag className={compact ? "size-3.5" : undefined} aria-hidden /> {label}
         </Button>
       </DialogTrigger>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
-          <DialogTitle>Flag this {what}</DialogTitle>
-          <DialogDescription>Tell the moderators what is wrong. Flags are private: the author does not see who flagged.</DialogDescription>
+          <DialogTitle>{t("button.title", { what })}</DialogTitle>
+          <DialogDescription>{t("button.description")}</DialogDescription>
         </DialogHeader>
         {open ? <FlagForm targetType={targetType} targetId={targetId} isAi={isAi} onDone={() => setOpen(false)} /> : null}
       </DialogContent>
@@ -61,6 +66,7 @@ export function FlagButton({ targetType, targetId, isAi = false, compact = false
 }
 
 function FlagForm({ targetType, targetId, isAi, onDone }: { targetType: FlagTargetType; targetId: number; isAi: boolean; onDone: () => void }) {
+  const t = useTranslations("flags");
   const id = useId();
   const reasons = reasonsFor(targetType, isAi);
   const [reason, setReason] = useState<FlagReason | "">("");
@@ -71,9 +77,9 @@ function FlagForm({ targetType, targetId, isAi, onDone }: { targetType: FlagTarg
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!reason) return setError({ field: "reason", message: "Please choose a reason" });
+    if (!reason) return setError({ field: "reason", message: t("form.chooseReason") });
     const duplicateOfId = reason === "duplicate" ? questionIdFrom(original) : undefined;
-    if (reason === "duplicate" && duplicateOfId === null) return setError({ field: "original", message: "Please paste the link or number of the original question" });
+    if (reason === "duplicate" && duplicateOfId === null) return setError({ field: "original", message: t("form.originalRequired") });
     const parsed = flagCreateSchema.safeParse({ targetType, targetId, reason, details: details || undefined, duplicateOfId: duplicateOfId ?? undefined });
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -85,9 +91,9 @@ function FlagForm({ targetType, targetId, isAi, onDone }: { targetType: FlagTarg
 
   const errorId = `${id}-error`;
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Flag">
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={t("form.label")}>
       <fieldset className="space-y-2">
-        <legend className="mb-2 text-sm font-medium">Why should a moderator look at it?</legend>
+        <legend className="mb-2 text-sm font-medium">{t("form.why")}</legend>
         <RadioGroup
           value={reason}
           onValueChange={(value) => {
@@ -106,8 +112,8 @@ function FlagForm({ targetType, targetId, isAi, onDone }: { targetType: FlagTarg
             >
               <RadioGroupItem id={`${id}-${value}`} value={value} className="mt-0.5" />
               <span className="space-y-0.5">
-                <span className="block font-medium">{FLAG_REASON_LABELS[value].title}</span>
-                <span className="block text-muted-foreground">{FLAG_REASON_LABELS[value].description}</span>
+                <span className="block font-medium">{t(`reasons.${REASON_KEYS[value]}.title`)}</span>
+                <span className="block text-muted-foreground">{t(`reasons.${REASON_KEYS[value]}.description`)}</span>
               </span>
             </Label>
           ))}
@@ -116,12 +122,12 @@ function FlagForm({ targetType, targetId, isAi, onDone }: { targetType: FlagTarg
 
       {reason === "duplicate" ? (
         <div className="space-y-2">
-          <Label htmlFor={`${id}-original`}>Link to the original question</Label>
+          <Label htmlFor={`${id}-original`}>{t("form.originalLabel")}</Label>
           <Input
             id={`${id}-original`}
             value={original}
             onChange={(e) => setOriginal(e.target.value)}
-            placeholder="https://…/questions/123 or 123"
+            placeholder={t("form.originalPlaceholder")}
             aria-invalid={error?.field === "original" ? true : undefined}
             aria-describedby={error?.field === "original" ? errorId : undefined}
           />
@@ -130,7 +136,7 @@ function FlagForm({ targetType, targetId, isAi, onDone }: { targetType: FlagTarg
 
       {reason ? (
         <div className="space-y-2">
-          <Label htmlFor={`${id}-details`}>{reason === "other" ? "What is wrong?" : "Anything to add? (optional)"}</Label>
+          <Label htmlFor={`${id}-details`}>{reason === "other" ? t("form.whatIsWrong") : t("form.anythingToAdd")}</Label>
           <Textarea
             id={`${id}-details`}
             value={details}
@@ -151,11 +157,11 @@ function FlagForm({ targetType, targetId, isAi, onDone }: { targetType: FlagTarg
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
+          {t("form.cancel")}
         </Button>
         <Button type="submit" disabled={flag.isPending}>
           {flag.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Flag aria-hidden />}
-          Submit flag
+          {t("form.submit")}
         </Button>
       </DialogFooter>
     </form>

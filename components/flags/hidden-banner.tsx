@@ -1,4 +1,5 @@
 import { EyeOff } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { cn } from "@/lib/utils";
 
@@ -7,6 +8,8 @@ import { cn } from "@/lib/utils";
  * the post at all, and this says why nobody else does.
  */
 export function HiddenBanner({ what, className }: { what: "question" | "answer" | "comment"; className?: string }) {
+  const t = useTranslations("flags");
+  const text = t.rich("hidden.text", { what, strong: (chunks) => <strong className="font-semibold">{chunks}</strong> });
   return (
     <p
       className={cn(
@@ -17,8 +20,7 @@ export function HiddenBanner({ what, className }: { what: "question" | "answer" 
     >
       <EyeOff className="mt-0.5 size-4 shrink-0" aria-hidden />
       <span>
-        <strong className="font-semibold">Hidden pending review.</strong> Members flagged this {what}; only its author and moderators can see it
-        until a moderator reviews it.
+        {text}
       </span>
     </p>
   );

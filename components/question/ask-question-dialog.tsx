@@ -5,6 +5,7 @@ import { useRouter } from "next/navigation";
 import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2, Sparkles } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { useSiteFeatures } from "@/components/common/site-features";
 import {
@@ -20,7 +21,7 @@ import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
-import { QUESTION_MESSAGES, useCreateQuestion, type QuestionDetailData } from "@/lib/api-client/questions";
+import { useCreateQuestion, type QuestionDetailData } from "@/lib/api-client/questions";
 import {
   questionCreateSchema,
   type QuestionCreateFormValues,
@@ -56,6 +57,7 @@ export interface AskQuestionDialogProps {
  * the same schema as POST /api/questions, so the messages are the spec's.
  */
 export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, groups = [], defaultGroupId = null, onCreated }: AskQuestionDialogProps) {
+  const t = useTranslations("question");
   const [openState, setOpenState] = useState(false);
   const { aiAnswers } = useSiteFeatures();
   const open = openProp ?? openState;
@@ -96,7 +98,7 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
           FIELDS,
           (field, message) => form.setError(field as FieldPath<QuestionCreateFormValues>, { message }),
           setFormError,
-          QUESTION_MESSAGES.postFailed,
+          t("toasts.postFailed"),
         ),
     });
   });
@@ -113,7 +115,7 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
   const title = useWatch({ control: form.control, name: "title" }) ?? "";
   const pending = createQuestion.isPending;
   const knownGroups =
-    defaultGroupId !== null && !groups.some((g) => g.id === defaultGroupId) ? [...groups, { id: defaultGroupId, name: "This group" }] : groups;
+    defaultGroupId !== null && !groups.some((g) => g.id === defaultGroupId) ? [...groups, { id: defaultGroupId, name: t("askDialog.thisGroup") }] : groups;
 
   const ids = {
     title: `${id}-title`,
@@ -129,23 +131,23 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
       {/* The body scrolls and the footer stays in view, so Post Question is never below the fold. */}
       <DialogContent className="flex flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl">
         <DialogHeader className="px-6 pt-6 pr-12 pb-4">
-          <DialogTitle>Ask a Question</DialogTitle>
+          <DialogTitle>{t("askDialog.title")}</DialogTitle>
           <DialogDescription className="flex items-start gap-1.5 sm:items-center">
             <Sparkles className="mt-0.5 size-4 shrink-0 text-primary sm:mt-0" aria-hidden />
             {aiAnswers
-              ? "Be specific and tag it well: an AI answer is written for every question, then the community weighs in."
-              : "Be specific and tag it well, so the right people find it and answer."}
+              ? t("askDialog.descriptionAi")
+              : t("askDialog.description")}
           </DialogDescription>
         </DialogHeader>
 
-        <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" aria-label="Ask a Question">
+        <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" aria-label={t("askDialog.title")}>
           <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-6 pt-1 pb-5" data-testid="ask-dialog-body">
           <QuestionTitleField
             id={ids.title}
             length={title.length}
             error={errors.title?.message}
             registration={form.register("title")}
-            placeholder="e.g. How do I cancel a fetch request when a React component unmounts?"
+            placeholder={t("askDialog.titlePlaceholder")}
           />
           <Controller
             control={form.control}
@@ -155,14 +157,14 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
                 id={ids.description}
                 editorRef={field.ref} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur}
                 error={errors.description?.message}
-                placeholder="What did you try? What did you expect? Code blocks with ``` are welcome."
+                placeholder={t("askDialog.descriptionPlaceholder")}
               />
             )}
           />
           <QuestionTagsField id={ids.tags} tags={pickedTags} onChange={changeTags} error={errors.tagIds?.message ?? errors.tagIds?.root?.message} />
 
           <div className="space-y-2">
-            <Label htmlFor={ids.group}>Group</Label>
+            <Label htmlFor={ids.group}>{t("askDialog.group")}</Label>
             <Controller
               control={form.control}
               name="groupId"
@@ -177,10 +179,10 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
                     aria-invalid={errors.groupId ? true : undefined}
                     aria-describedby={errors.groupId ? ids.groupError : undefined}
                   >
-                    <SelectValue placeholder="No group" />
+                    <SelectValue placeholder={t("askDialog.noGroup")} />
                   </SelectTrigger>
                   <SelectContent>
-                    <SelectItem value={NO_GROUP}>No group</SelectItem>
+                    <SelectItem value={NO_GROUP}>{t("askDialog.noGroup")}</SelectItem>
                     {knownGroups.map((group) => (
                       <SelectItem key={group.id} value={String(group.id)}>
                         {group.name}
@@ -191,7 +193,7 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
               )}
             />
             <FieldError id={ids.groupError} message={errors.groupId?.message} />
-            <p className="text-xs text-muted-foreground">A question in a private group is seen only by its members.</p>
+            <p className="text-xs text-muted-foreground">{t("askDialog.groupHint")}</p>
           </div>
 
           <FormProblem>{formError}</FormProblem>
@@ -199,11 +201,11 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
 
           <DialogFooter className="border-t bg-background px-6 py-4">
             <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={pending}>
-              Cancel
+              {t("askDialog.cancel")}
             </Button>
             <Button type="submit" disabled={pending}>
               {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-              {pending ? "Posting..." : "Post Question"}
+              {pending ? t("askDialog.posting") : t("askDialog.post")}
             </Button>
           </DialogFooter>
         </form>

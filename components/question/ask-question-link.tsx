@@ -1,6 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
 
 import Link from "@/components/common/link";
 import { Button } from "@/components/ui/button";
@@ -15,6 +16,7 @@ export const ASK_EARLY_KEY = "ask";
  * has hydrated (lib/early/script.ts); a modified click (new tab) follows the link.
  */
 export function AskQuestionLink({ onOpen, icon, size }: { onOpen: () => void; icon: ReactNode; size?: "sm" | "default" }) {
+  const t = useTranslations("question");
   useEarlyAction(ASK_EARLY_KEY, onOpen);
   return (
     <Button asChild size={size}>
@@ -29,7 +31,7 @@ export function AskQuestionLink({ onOpen, icon, size }: { onOpen: () => void; ic
           onOpen();
         }}
       >
-        {icon} Ask Question
+        {icon} {t("askLink.label")}
       </Link>
     </Button>
   );

@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import {
   FormProblem,
@@ -18,9 +19,8 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Skeleton } from "@/components/ui/skeleton";
-import { QUESTION_MESSAGES, useQuestionSource, useUpdateQuestion, type QuestionDetailData } from "@/lib/api-client/questions";
+import { useQuestionSource, useUpdateQuestion, type QuestionDetailData } from "@/lib/api-client/questions";
 import { useSuggestEdit } from "@/lib/api-client/suggested-edits";
-import { SUGGESTION_SUMMARY_REQUIRED_MESSAGE } from "@/lib/validation/suggested-edits";
 import { questionUpdateSchema, type QuestionUpdateFormValues, type QuestionUpdateInput } from "@/lib/validation/questions";
 import { ErrorText } from "@/lib/i18n/error-text";
 
@@ -50,6 +50,7 @@ export function EditQuestionDialog({
   /** Someone else's question, below the edit privilege: send a suggested edit (summary required) instead. */
   suggest?: boolean;
 }) {
+  const t = useTranslations("question");
   const needsSource = question.description === undefined;
   const source = useQuestionSource(question.id, { enabled: open && needsSource });
   const ready = !needsSource || source.data !== undefined;
@@ -58,11 +59,11 @@ export function EditQuestionDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="flex flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl">
         <DialogHeader className="px-6 pt-6 pr-12 pb-4">
-          <DialogTitle>{suggest ? "Suggest an edit" : "Edit Question"}</DialogTitle>
+          <DialogTitle>{suggest ? t("editDialog.suggestTitle") : t("editDialog.title")}</DialogTitle>
           <DialogDescription>
             {suggest
-              ? "Your edit is reviewed by the question's author or an experienced member before it is applied."
-              : "Change the title, description or tags. The question keeps its answers, votes and views."}
+              ? t("editDialog.suggestDescription")
+              : t("editDialog.description")}
           </DialogDescription>
         </DialogHeader>
         {ready ? (
@@ -83,10 +84,10 @@ export function EditQuestionDialog({
           />
         ) : source.isError ? (
           <div className="px-6 pb-6">
-            <FormProblem>Could not load the question. Please try again.</FormProblem>
+            <FormProblem>{t("editDialog.loadFailed")}</FormProblem>
           </div>
         ) : (
-          <div className="space-y-4 px-6 pb-6" role="status" aria-label="Loading the question">
+          <div className="space-y-4 px-6 pb-6" role="status" aria-label={t("editDialog.loading")}>
             <Skeleton className="h-9 w-full" />
             <Skeleton className="h-20 w-full" />
             <Skeleton className="h-40 w-full" />
@@ -108,6 +109,7 @@ function EditForm({
   onCancel: () => void;
   suggest: boolean;
 }) {
+  const t = useTranslations("question");
   const id = useId();
   const [pickedTags, setPickedTags] = useState<PickedTag[]>(question.tags);
   const [formError, setFormError] = useState<string | null>(null);
@@ -123,7 +125,7 @@ function EditForm({
     setFormError(null);
     if (suggest) {
       if (!values.summary) {
-        form.setError("summary", { message: SUGGESTION_SUMMARY_REQUIRED_MESSAGE });
+        form.setError("summary", { message: t("editDialog.summaryRequired") });
         return;
       }
       suggestion.mutate(
@@ -131,7 +133,7 @@ function EditForm({
         {
           onSuccess: onCancel,
           onError: (error) =>
-            showQuestionFailure(error, FIELDS, (field, message) => form.setError(field as FieldPath<QuestionUpdateFormValues>, { message }), setFormError, "Failed to submit your edit. Please try again."),
+            showQuestionFailure(error, FIELDS, (field, message) => form.setError(field as FieldPath<QuestionUpdateFormValues>, { message }), setFormError, t("editDialog.suggestFailed")),
         },
       );
       return;
@@ -146,7 +148,7 @@ function EditForm({
             FIELDS,
             (field, message) => form.setError(field as FieldPath<QuestionUpdateFormValues>, { message }),
             setFormError,
-            QUESTION_MESSAGES.updateFailed,
+            t("toasts.updateFailed"),
           ),
       },
     );
@@ -154,10 +156,11 @@ function EditForm({
 
   const title = useWatch({ control: form.control, name: "title" }) ?? "";
   const pending = update.isPending || suggestion.isPending;
+  const summaryField = form.register("summary");
 
 
   return (
-    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" aria-label="Edit Question">
+    <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" aria-label={t("editDialog.title")}>
       <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-6 pt-1 pb-5">
       <QuestionTitleField id={`${id}-title`} length={title.length} error={errors.title?.message} registration={form.register("title")} />
       <Controller
@@ -181,14 +184,14 @@ function EditForm({
 
       <div className="space-y-2">
         <Label htmlFor={`${id}-summary`}>
-          Edit summary <span className="font-normal text-muted-foreground">{suggest ? "(required)" : "(optional)"}</span>
+          {t("editDialog.summary")} <span className="font-normal text-muted-foreground">{suggest ? t("formFields.required") : t("formFields.optional")}</span>
         </Label>
         <Input
           id={`${id}-summary`}
-          placeholder="e.g. clarified the title"
+          placeholder={t("editDialog.summaryPlaceholder")}
           aria-invalid={errors.summary ? true : undefined}
           aria-describedby={errors.summary ? `${id}-summary-error` : undefined}
-          {...form.register("summary")}
+          {...summaryField}
         />
         {errors.summary?.message ? (
           <p id={`${id}-summary-error`} className="text-sm text-destructive">
@@ -202,11 +205,11 @@ function EditForm({
 
       <DialogFooter className="border-t bg-background px-6 py-4">
         <Button type="button" variant="outline" onClick={onCancel} disabled={pending}>
-          Cancel
+          {t("editDialog.cancel")}
         </Button>
         <Button type="submit" disabled={pending}>
           {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-          {pending ? (suggest ? "Submitting..." : "Saving...") : suggest ? "Submit for review" : "Save Changes"}
+          {pending ? (suggest ? t("editDialog.submitting") : t("editDialog.saving")) : suggest ? t("editDialog.submitForReview") : t("editDialog.save")}
         </Button>
       </DialogFooter>
     </form>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { useTranslations } from "next-intl";
 
 import { cn } from "@/lib/utils";
 
@@ -15,6 +16,7 @@ function loadRenderer(): Promise<Renderer> {
 
 /** The rendered preview of a Markdown source, with the same renderer and sanitizer as the server. */
 export function MarkdownPreview({ source, className }: { source: string; className?: string }) {
+  const t = useTranslations("question");
   const [render, setRender] = useState<Renderer | null>(null);
   useEffect(() => {
     let alive = true;
@@ -26,7 +28,7 @@ export function MarkdownPreview({ source, className }: { source: string; classNa
     };
   }, []);
 
-  if (!source.trim()) return <p className={cn("text-sm text-muted-foreground", className)}>Nothing to preview yet.</p>;
-  if (!render) return <p className={cn("text-sm text-muted-foreground", className)}>Loading preview…</p>;
+  if (!source.trim()) return <p className={cn("text-sm text-muted-foreground", className)}>{t("markdownPreview.empty")}</p>;
+  if (!render) return <p className={cn("text-sm text-muted-foreground", className)}>{t("markdownPreview.loading")}</p>;
   return <div className={cn("prose-agora", className)} dangerouslySetInnerHTML={{ __html: render(source) }} />;
 }

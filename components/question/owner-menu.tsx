@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Loader2, MoreHorizontal, Pencil, Trash2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { EditQuestionDialog, type EditableQuestion } from "@/components/question/edit-question-dialog";
 import {
@@ -23,7 +24,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { useDeleteQuestion, type QuestionDetailData } from "@/lib/api-client/questions";
 
-/** SPEC.md section 8's confirmation. */
+/** SPEC.md section 8's confirmation (in English; messages/<language>/question.json ownerMenu.confirmation). */
 export const DELETE_QUESTION_CONFIRMATION = "Are you sure you want to delete this question? This action cannot be undone.";
 
 /**
@@ -41,6 +42,7 @@ export function OwnerMenu({
   onDeleted?: () => void;
   onUpdated?: (question: QuestionDetailData) => void;
 }) {
+  const t = useTranslations("question");
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const deleteQuestion = useDeleteQuestion();
@@ -51,20 +53,20 @@ export function OwnerMenu({
     <>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon-sm" className="text-muted-foreground hover:text-foreground" aria-label={`Question actions: ${question.title}`}>
+          <Button variant="ghost" size="icon-sm" className="text-muted-foreground hover:text-foreground" aria-label={t("ownerMenu.actions", { title: question.title })}>
             <MoreHorizontal aria-hidden />
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end" className="w-40">
           {viewerCan.edit ? (
             <DropdownMenuItem onSelect={() => setEditing(true)}>
-              <Pencil aria-hidden /> Edit
+              <Pencil aria-hidden /> {t("ownerMenu.edit")}
             </DropdownMenuItem>
           ) : null}
           {viewerCan.edit && viewerCan.delete ? <DropdownMenuSeparator /> : null}
           {viewerCan.delete ? (
             <DropdownMenuItem variant="destructive" onSelect={() => setConfirming(true)}>
-              <Trash2 aria-hidden /> Delete
+              <Trash2 aria-hidden /> {t("ownerMenu.delete")}
             </DropdownMenuItem>
           ) : null}
         </DropdownMenuContent>
@@ -75,11 +77,11 @@ export function OwnerMenu({
       <AlertDialog open={confirming} onOpenChange={(next) => !deleteQuestion.isPending && setConfirming(next)}>
         <AlertDialogContent>
           <AlertDialogHeader>
-            <AlertDialogTitle>Delete question?</AlertDialogTitle>
-            <AlertDialogDescription>{DELETE_QUESTION_CONFIRMATION}</AlertDialogDescription>
+            <AlertDialogTitle>{t("ownerMenu.confirmTitle")}</AlertDialogTitle>
+            <AlertDialogDescription>{t("ownerMenu.confirmation")}</AlertDialogDescription>
           </AlertDialogHeader>
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={deleteQuestion.isPending}>Cancel</AlertDialogCancel>
+            <AlertDialogCancel disabled={deleteQuestion.isPending}>{t("ownerMenu.cancel")}</AlertDialogCancel>
             <Button
               variant="destructive"
               disabled={deleteQuestion.isPending}
@@ -93,7 +95,7 @@ export function OwnerMenu({
               }
             >
               {deleteQuestion.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Trash2 aria-hidden />}
-              Delete
+              {t("ownerMenu.delete")}
             </Button>
           </AlertDialogFooter>
         </AlertDialogContent>

@@ -1,6 +1,7 @@
 import Link from "@/components/common/link";
 import type { ReactNode } from "react";
 import { ArrowBigUp, Check, MessageCircle, MessageSquare, OctagonX, Sparkles, UsersRound } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { TimeAgo } from "@/components/common/time-ago";
 import { AuthorReputation } from "@/components/common/author-reputation";
@@ -13,10 +14,6 @@ import { cn } from "@/lib/utils";
 /** SPEC.md: a question card shows at most this many tags. */
 export const CARD_TAG_LIMIT = 3;
 
-function plural(n: number, one: string, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /**
  * A question in the home feed: votes tally, group, author, time ago, tags, the AI answer's start
  * with "Read full answer", and answer and comment counts (solid green with a check once the asker
@@ -24,9 +21,11 @@ function plural(n: number, one: string, many = `${one}s`) {
  * save toggle and owner menu go.
  */
 export function QuestionCard({ question, actions, headingLevel = 2 }: { question: QuestionSummaryJson; actions?: ReactNode; headingLevel?: 2 | 3 }) {
+  const t = useTranslations("question");
   const href = `/questions/${question.id}`;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const tags = question.tags.slice(0, CARD_TAG_LIMIT);
+  const readFullAnswer = t.rich("card.readFullAnswer", { title: question.title, sr: (chunks) => <span className="sr-only">{chunks}</span> });
 
   return (
     <article className="relative flex gap-4 rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-shadow hover:shadow-md sm:p-5">
@@ -40,7 +39,7 @@ export function QuestionCard({ question, actions, headingLevel = 2 }: { question
               data-testid="closed-marker"
             >
               <OctagonX className="size-3" aria-hidden />
-              Closed
+              {t("card.closed")}
             </span>
           ) : null}
           {question.group ? (
@@ -74,7 +73,7 @@ export function QuestionCard({ question, actions, headingLevel = 2 }: { question
         </Heading>
 
         {tags.length > 0 ? (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+          <ul className="flex flex-wrap gap-1.5" aria-label={t("card.tags")}>
             {tags.map((tag) => (
               <li key={tag.id} className="max-w-full">
                 <TagChip tag={tag} />
@@ -86,14 +85,14 @@ export function QuestionCard({ question, actions, headingLevel = 2 }: { question
         {question.aiAnswer ? (
           <div className="rounded-lg border border-primary/15 bg-primary/[0.04] p-3 dark:bg-primary/[0.08]">
             <p className="mb-1 flex items-center gap-1.5 text-xs font-semibold text-accent-foreground">
-              <Sparkles className="size-3.5" aria-hidden /> AI answer
+              <Sparkles className="size-3.5" aria-hidden /> {t("card.aiAnswer")}
             </p>
             <p className="line-clamp-3 text-sm leading-relaxed text-foreground/80">{question.aiAnswer.snippet}</p>
             <Link
               href={`${href}#answer-${question.aiAnswer.id}`}
               className="relative z-10 mt-1.5 inline-block rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >
-              Read full answer<span className="sr-only">: {question.title}</span>
+              {readFullAnswer}
             </Link>
           </div>
         ) : null}
@@ -101,7 +100,7 @@ export function QuestionCard({ question, actions, headingLevel = 2 }: { question
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div className="flex items-center gap-4 text-xs text-muted-foreground">
             <span className="inline-flex items-center gap-1 sm:hidden">
-              <ArrowBigUp className="size-4" aria-hidden /> {plural(question.voteScore, "vote")}
+              <ArrowBigUp className="size-4" aria-hidden /> {t("card.votes", { count: question.voteScore })}
             </span>
             <span
               className={cn(
@@ -110,11 +109,11 @@ export function QuestionCard({ question, actions, headingLevel = 2 }: { question
               )}
             >
               {question.hasAcceptedAnswer ? <Check className="size-3.5" aria-hidden /> : <MessageSquare className="size-3.5" aria-hidden />}{" "}
-              {plural(question._count.answers, "answer")}
-              {question.hasAcceptedAnswer ? <span className="sr-only">, one accepted</span> : null}
+              {t("card.answers", { count: question._count.answers })}
+              {question.hasAcceptedAnswer ? <span className="sr-only">{t("card.oneAccepted")}</span> : null}
             </span>
             <span className="inline-flex items-center gap-1">
-              <MessageCircle className="size-3.5" aria-hidden /> {plural(question.commentCount, "comment")}
+              <MessageCircle className="size-3.5" aria-hidden /> {t("card.comments", { count: question.commentCount })}
             </span>
           </div>
           {actions ? <div className="relative z-10 flex items-center gap-1">{actions}</div> : null}
@@ -125,11 +124,12 @@ export function QuestionCard({ question, actions, headingLevel = 2 }: { question
 }
 
 function VoteTally({ score, answers, accepted }: { score: number; answers: number; accepted: boolean }) {
+  const t = useTranslations("question");
   return (
     <div className="hidden w-16 shrink-0 flex-col items-center gap-2 pt-1 text-center sm:flex">
       <div className="w-full rounded-lg bg-muted/70 px-1 py-1.5">
         <div className={cn("text-lg leading-none font-semibold tabular-nums", score < 0 && "text-destructive")}>{score}</div>
-        <div className="mt-1 text-[11px] text-muted-foreground">{Math.abs(score) === 1 ? "vote" : "votes"}</div>
+        <div className="mt-1 text-[11px] text-muted-foreground">{t("card.votesLabel", { count: Math.abs(score) })}</div>
       </div>
       <div
         className={cn(
@@ -141,15 +141,15 @@ function VoteTally({ score, answers, accepted }: { score: number; answers: numbe
               : "text-muted-foreground",
         )}
         data-testid="answer-count-box"
-        title={accepted ? "An answer was accepted" : undefined}
+        title={accepted ? t("card.acceptedTitle") : undefined}
       >
         <div className="inline-flex items-center gap-0.5 text-lg leading-none font-semibold tabular-nums">
           {accepted ? <Check className="size-4" strokeWidth={3} aria-hidden /> : null}
           {answers}
         </div>
         <div className="mt-1 text-[11px]">
-          {answers === 1 ? "answer" : "answers"}
-          {accepted ? <span className="sr-only">, one accepted</span> : null}
+          {t("card.answersLabel", { count: answers })}
+          {accepted ? <span className="sr-only">{t("card.oneAccepted")}</span> : null}
         </div>
       </div>
     </div>

@@ -4,6 +4,7 @@ import dynamic from "next/dynamic";
 import Link from "@/components/common/link";
 import { useRouter } from "next/navigation";
 import { Eye, LogIn, MessageSquare, UsersRound } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { AiAnswerLive } from "@/components/answer/ai-answer-live";
 import { AnswerList } from "@/components/answer/answer-list";
@@ -41,8 +42,6 @@ const LockControl = dynamic(() => import("@/components/question/question-state-a
 /** SPEC.md section 9: the question page shows at most 3 tags, then '+N more'. */
 export const DETAIL_TAG_LIMIT = 3;
 
-const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
 /**
  * The question page below the top bar (SPEC.md section 2): the question, the state of its AI
  * answer, the Generate AI Answer box (members, when the site has an AI provider) or an
@@ -64,6 +63,7 @@ export function QuestionDetail({
   isMember: boolean;
   aiAvailable: boolean;
 }) {
+  const t = useTranslations("question");
   const question = useQuestionDetail(initialQuestion, loadedAt);
   // A closed or locked question takes no new answers: its notice stands where the forms were.
   const answerable = !question.closed && !question.locked;
@@ -92,7 +92,7 @@ export function QuestionDetail({
       ) : null}
       {isMember && !answerable ? (
         <p className="rounded-xl border border-dashed p-4 text-sm text-muted-foreground lg:order-3" data-testid="no-answers-note">
-          {question.locked ? "This question is locked, so it takes no new answers." : "This question is closed, so it takes no new answers."}
+          {question.locked ? t("detail.lockedNoAnswers") : t("detail.closedNoAnswers")}
         </p>
       ) : null}
     </div>
@@ -100,10 +100,15 @@ export function QuestionDetail({
 }
 
 function QuestionHeader({ question, isMember }: { question: QuestionDetailData; isMember: boolean }) {
+  const t = useTranslations("question");
   const router = useRouter();
   const shownTags = question.tags.slice(0, DETAIL_TAG_LIMIT);
   const moreTags = question.tags.slice(DETAIL_TAG_LIMIT);
   const answers = question._count.answers;
+  const asked = t.rich("detail.asked", { time: () => <TimeAgo date={question.createdAt} /> });
+  const edited = question.editedAt
+    ? t.rich("detail.edited", { time: () => <TimeAgo date={question.editedAt!} />, sr: (chunks) => <span className="sr-only">{chunks}</span> })
+    : null;
 
   return (
     <article aria-labelledby="question-title" className="rounded-xl border bg-card p-4 text-card-foreground shadow-xs sm:p-6">
@@ -132,7 +137,7 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
         <AuthorReputation author={question.author} />
         <span aria-hidden>·</span>
         <span>
-          asked <TimeAgo date={question.createdAt} />
+          {asked}
         </span>
         {question.editedAt ? (
           <>
@@ -141,8 +146,7 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
               href={`/questions/${question.id}/revisions`}
               className="rounded-sm underline-offset-2 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
             >
-              edited <TimeAgo date={question.editedAt} />
-              <span className="sr-only"> (see the revisions)</span>
+              {edited}
             </Link>
           </>
         ) : null}
@@ -156,7 +160,7 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
           </h1>
 
           {question.tags.length > 0 ? (
-            <ul className="mt-3 flex flex-wrap items-center gap-1.5" aria-label="Tags">
+            <ul className="mt-3 flex flex-wrap items-center gap-1.5" aria-label={t("detail.tags")}>
               {shownTags.map((tag) => (
                 <li key={tag.id} className="max-w-full">
                   <TagChip tag={tag} />
@@ -164,9 +168,9 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
               ))}
               {moreTags.length > 0 ? (
                 <li>
-                  <span className="inline-flex items-center rounded-md px-1.5 py-0.5 text-xs font-medium text-muted-foreground" title={moreTags.map((t) => t.name).join(", ")}>
-                    +{moreTags.length} more
-                    <span className="sr-only">: {moreTags.map((t) => t.name).join(", ")}</span>
+                  <span className="inline-flex items-center rounded-md px-1.5 py-0.5 text-xs font-medium text-muted-foreground" title={moreTags.map((tag) => tag.name).join(", ")}>
+                    {t("detail.moreTags", { count: moreTags.length })}
+                    <span className="sr-only">: {moreTags.map((tag) => tag.name).join(", ")}</span>
                   </span>
                 </li>
               ) : null}
@@ -182,17 +186,17 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
       <div className="mt-5 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 border-t pt-4">
         <dl className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
           <div>
-            <dt className="sr-only">Answers</dt>
+            <dt className="sr-only">{t("detail.answersTerm")}</dt>
             <dd className="inline-flex items-center gap-1.5">
               <MessageSquare className="size-4" aria-hidden />
-              {count(answers, "answer")}
+              {t("detail.answers", { count: answers })}
             </dd>
           </div>
           <div>
-            <dt className="sr-only">Views</dt>
+            <dt className="sr-only">{t("detail.viewsTerm")}</dt>
             <dd className="inline-flex items-center gap-1.5">
               <Eye className="size-4" aria-hidden />
-              {count(question.viewCount, "view")}
+              {t("detail.views", { count: question.viewCount })}
             </dd>
           </div>
         </dl>
@@ -211,7 +215,7 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
         </div>
       </div>
       {(question.viewerCan.close && !question.closed) || question.viewerCan.lock ? (
-        <div className="mt-3 flex flex-wrap items-center gap-2 border-t pt-3" role="group" aria-label="Moderation">
+        <div className="mt-3 flex flex-wrap items-center gap-2 border-t pt-3" role="group" aria-label={t("detail.moderation")}>
           {question.viewerCan.close && !question.closed ? <CloseQuestionControl question={question} /> : null}
           {question.viewerCan.lock ? <LockControl question={question} /> : null}
         </div>
@@ -226,6 +230,7 @@ function QuestionHeader({ question, isMember }: { question: QuestionDetailData; 
  * the Create account tab and comes back to this question afterwards.
  */
 function ContributeCard({ questionId, aiAvailable }: { questionId: number; aiAvailable: boolean }) {
+  const t = useTranslations("question");
   return (
     <section
       aria-labelledby="contribute-heading"
@@ -233,16 +238,16 @@ function ContributeCard({ questionId, aiAvailable }: { questionId: number; aiAva
     >
       <div>
         <h2 id="contribute-heading" className="text-lg font-semibold tracking-tight">
-          Want to contribute to the discussion?
+          {t("contribute.title")}
         </h2>
         <p className="mt-1 text-sm text-muted-foreground">
-          {aiAvailable ? "Sign up to answer, vote, comment and generate your own AI answers." : "Sign up to answer, vote and comment."}
+          {aiAvailable ? t("contribute.textAi") : t("contribute.text")}
         </p>
       </div>
       <Button asChild className="shrink-0">
         {/* A full-page navigation (SPEC.md section 2), not a client-side route change. */}
         <a href={signUpHref(`/questions/${questionId}`)}>
-          <LogIn aria-hidden /> Sign Up Free
+          <LogIn aria-hidden /> {t("contribute.signUp")}
         </a>
       </Button>
     </section>

@@ -3,6 +3,7 @@
 import type { ReactNode, Ref } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { AlertCircle } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { MarkdownEditor } from "@/components/question/markdown-editor";
 import { TagPicker, type PickedTag } from "@/components/question/tag-picker";
@@ -23,11 +24,12 @@ export function FieldError({ id, message }: { id: string; message?: string }) {
 
 /** The title's "n/200" counter (SPEC.md section 5), red past the limit. */
 export function TitleCounter({ id, length }: { id: string; length: number }) {
+  const t = useTranslations("question");
   const over = length > TITLE_MAX_LENGTH;
   return (
     <span id={id} className={cn("text-xs text-muted-foreground tabular-nums", over && "font-medium text-destructive")}>
       {length}/{TITLE_MAX_LENGTH}
-      <span className="sr-only"> characters</span>
+      <span className="sr-only"> {t("formFields.characters", { count: length })}</span>
     </span>
   );
 }
@@ -58,12 +60,13 @@ export function QuestionTitleField({
   registration: UseFormRegisterReturn<"title">;
   placeholder?: string;
 }) {
+  const t = useTranslations("question");
   const counterId = `${id}-counter`;
   const errorId = `${id}-error`;
   return (
     <div className="space-y-2">
       <div className="flex items-end justify-between gap-2">
-        <Label htmlFor={id}>Title</Label>
+        <Label htmlFor={id}>{t("formFields.title")}</Label>
         <TitleCounter id={counterId} length={length} />
       </div>
       <Input
@@ -100,11 +103,12 @@ export function QuestionDescriptionField({
   onChange: (value: string) => void;
   onBlur: () => void;
 }) {
+  const t = useTranslations("question");
   const errorId = `${id}-error`;
   return (
     <div className="space-y-2">
       <Label htmlFor={id}>
-        Description <span className="font-normal text-muted-foreground">(optional)</span>
+        {t("formFields.description")} <span className="font-normal text-muted-foreground">{t("formFields.optional")}</span>
       </Label>
       <MarkdownEditor
         id={id}

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useState } from "react";
 import { Loader2, Lock, LockOpen, OctagonX, RotateCcw } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { questionIdFrom } from "@/components/flags/flag-button";
 import { Button } from "@/components/ui/button";
@@ -12,9 +13,7 @@ import { RadioGroup, RadioGroupItem } from "@/components/ui/radio-group";
 import type { QuestionDetail } from "@/lib/api-client/question-cache";
 import { useCloseQuestion, useLockQuestion, useOriginalQuestion } from "@/lib/api-client/question-states";
 import {
-  CLOSE_REASON_LABELS,
   CLOSE_VOTES_NEEDED,
-  DUPLICATE_OF_SELF_MESSAGE,
   closeQuestionSchema,
   closeReasons,
   type CloseReason,
@@ -28,32 +27,42 @@ import { ErrorText } from "@/lib/i18n/error-text";
  * closeVote privilege casts one of the CLOSE_VOTES_NEEDED votes.
  */
 
-const votesText = (n: number, kind: "close" | "reopen") => `${n} of ${CLOSE_VOTES_NEEDED} ${kind} votes`;
+/** "2 of 3 close votes", "1 of 3 reopen votes". */
+function useVotesText() {
+  const t = useTranslations("question");
+  return (n: number, kind: "close" | "reopen") => t(kind === "close" ? "states.closeVotes" : "states.reopenVotes", { count: n, needed: CLOSE_VOTES_NEEDED });
+}
+
+/** The close reasons in the member's language (CLOSE_REASON_LABELS in English). */
+const REASON_KEYS = { duplicate: "duplicate", off_topic: "offTopic", needs_details: "needsDetails" } as const;
 
 /** "Close" (staff) or "Vote to close" with the dialog, and the votes cast so far ("2 of 3 close votes"). */
 export function CloseQuestionControl({ question }: { question: QuestionDetail }) {
+  const t = useTranslations("question");
+  const votesText = useVotesText();
   const [open, setOpen] = useState(false);
   const atOnce = question.viewerCan.lock;
   const voted = question.viewerCloseVote === "close";
+  const closeVotes = votesText(question.closeVotes, "close");
   return (
     <>
       {voted ? (
         <span className="text-sm text-muted-foreground" data-testid="close-votes">
-          You voted to close · {votesText(question.closeVotes, "close")}
+          {t("states.youVotedToClose", { votes: closeVotes })}
         </span>
       ) : (
         <Dialog open={open} onOpenChange={setOpen}>
           <DialogTrigger asChild>
             <Button type="button" variant="outline" size="sm">
-              <OctagonX aria-hidden /> {atOnce ? "Close" : "Vote to close"}
+              <OctagonX aria-hidden /> {atOnce ? t("states.close") : t("states.voteToClose")}
             </Button>
           </DialogTrigger>
           <DialogContent className="sm:max-w-lg">
             <DialogHeader>
-              <DialogTitle>{atOnce ? "Close this question" : "Vote to close this question"}</DialogTitle>
+              <DialogTitle>{atOnce ? t("states.closeTitle") : t("states.voteToCloseTitle")}</DialogTitle>
               <DialogDescription>
-                A closed question takes no new answers and says why at the top of its page.{" "}
-                {atOnce ? "As a moderator, your choice closes it at once; you can reopen it later." : `${CLOSE_VOTES_NEEDED} votes close it.`}
+                {t("states.closeExplanation")}{" "}
+                {atOnce ? t("states.closeAtOnce") : t("states.votesClose", { needed: CLOSE_VOTES_NEEDED })}
               </DialogDescription>
             </DialogHeader>
             {open ? <CloseForm question={question} atOnce={atOnce} onDone={() => setOpen(false)} /> : null}
@@ -62,7 +71,7 @@ export function CloseQuestionControl({ question }: { question: QuestionDetail })
       )}
       {!voted && question.closeVotes > 0 ? (
         <span className="text-sm text-muted-foreground" data-testid="close-votes">
-          {votesText(question.closeVotes, "close")}
+          {closeVotes}
         </span>
       ) : null}
     </>
@@ -70,6 +79,7 @@ export function CloseQuestionControl({ question }: { question: QuestionDetail })
 }
 
 function CloseForm({ question, atOnce, onDone }: { question: QuestionDetail; atOnce: boolean; onDone: () => void }) {
+  const t = useTranslations("question");
   const id = useId();
   const [reason, setReason] = useState<CloseReason | "">("");
   const [original, setOriginal] = useState("");
@@ -87,11 +97,11 @@ function CloseForm({ question, atOnce, onDone }: { question: QuestionDetail; atO
 
   const onSubmit = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!reason) return setError({ field: "reason", message: "Please choose a reason" });
+    if (!reason) return setError({ field: "reason", message: t("states.chooseReason") });
     const duplicateOfId = reason === "duplicate" ? questionIdFrom(original) : null;
-    if (reason === "duplicate" && duplicateOfId === null) return setError({ field: "original", message: "Please paste the link or number of the original question" });
-    if (duplicateOfId === question.id) return setError({ field: "original", message: DUPLICATE_OF_SELF_MESSAGE });
-    if (reason === "duplicate" && !lookup.data) return setError({ field: "original", message: "Wait for the original question's title to show, then confirm" });
+    if (reason === "duplicate" && duplicateOfId === null) return setError({ field: "original", message: t("states.originalRequired") });
+    if (duplicateOfId === question.id) return setError({ field: "original", message: t("states.duplicateOfSelf") });
+    if (reason === "duplicate" && !lookup.data) return setError({ field: "original", message: t("states.waitForOriginal") });
     const parsed = closeQuestionSchema.safeParse({ reason, duplicateOfId });
     if (!parsed.success) return setError({ field: parsed.error.issues[0]!.path[0] === "duplicateOfId" ? "original" : "reason", message: parsed.error.issues[0]!.message });
     setError(null);
@@ -102,9 +112,9 @@ function CloseForm({ question, atOnce, onDone }: { question: QuestionDetail; atO
   const originalStatusId = `${id}-original-status`;
   const describedBy = (field: "reason" | "original") => (error?.field === field ? errorId : undefined);
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={atOnce ? "Close the question" : "Vote to close"}>
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={atOnce ? t("states.closeFormLabel") : t("states.voteToClose")}>
       <fieldset className="space-y-2">
-        <legend className="mb-2 text-sm font-medium">Why should it be closed?</legend>
+        <legend className="mb-2 text-sm font-medium">{t("states.why")}</legend>
         <RadioGroup
           value={reason}
           onValueChange={(value) => {
@@ -123,8 +133,8 @@ function CloseForm({ question, atOnce, onDone }: { question: QuestionDetail; atO
             >
               <RadioGroupItem id={`${id}-${value}`} value={value} className="mt-0.5" />
               <span className="space-y-0.5">
-                <span className="block font-medium">{CLOSE_REASON_LABELS[value].title}</span>
-                <span className="block text-muted-foreground">{CLOSE_REASON_LABELS[value].description}</span>
+                <span className="block font-medium">{t(`states.reasons.${REASON_KEYS[value]}.title`)}</span>
+                <span className="block text-muted-foreground">{t(`states.reasons.${REASON_KEYS[value]}.description`)}</span>
               </span>
             </Label>
           ))}
@@ -133,7 +143,7 @@ function CloseForm({ question, atOnce, onDone }: { question: QuestionDetail; atO
 
       {reason === "duplicate" ? (
         <div className="space-y-2">
-          <Label htmlFor={`${id}-original`}>Link or number of the original question</Label>
+          <Label htmlFor={`${id}-original`}>{t("states.originalLabel")}</Label>
           <Input
             id={`${id}-original`}
             value={original}
@@ -141,7 +151,7 @@ function CloseForm({ question, atOnce, onDone }: { question: QuestionDetail; atO
               setOriginal(e.target.value);
               setError(null);
             }}
-            placeholder="https://…/questions/123 or 123"
+            placeholder={t("states.originalPlaceholder")}
             inputMode="url"
             autoComplete="off"
             aria-invalid={error?.field === "original" ? true : undefined}
@@ -149,14 +159,14 @@ function CloseForm({ question, atOnce, onDone }: { question: QuestionDetail; atO
           />
           <p id={originalStatusId} className="text-sm" aria-live="polite" data-testid="original-title">
             {originalId === null ? null : lookup.isLoading ? (
-              <span className="text-muted-foreground">Looking for question {originalId}…</span>
+              <span className="text-muted-foreground">{t("states.lookingFor", { id: originalId })}</span>
             ) : lookup.data ? (
               <>
-                <span className="text-muted-foreground">Original: </span>
+                <span className="text-muted-foreground">{t("states.original")} </span>
                 <span className="font-medium break-words">{lookup.data.title}</span>
               </>
             ) : lookup.isError ? (
-              <span className="text-destructive">No question {originalId} that you can see.</span>
+              <span className="text-destructive">{t("states.noSuchQuestion", { id: originalId })}</span>
             ) : null}
           </p>
         </div>
@@ -170,11 +180,11 @@ function CloseForm({ question, atOnce, onDone }: { question: QuestionDetail; atO
 
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
+          {t("states.cancel")}
         </Button>
         <Button type="submit" disabled={close.isPending}>
           {close.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <OctagonX aria-hidden />}
-          {atOnce ? "Close question" : "Vote to close"}
+          {atOnce ? t("states.closeQuestion") : t("states.voteToClose")}
         </Button>
       </DialogFooter>
     </form>
@@ -183,12 +193,15 @@ function CloseForm({ question, atOnce, onDone }: { question: QuestionDetail; atO
 
 /** "Reopen" (staff) or "Vote to reopen", with the votes cast so far; in the closed notice. */
 export function ReopenControl({ question }: { question: QuestionDetail }) {
+  const t = useTranslations("question");
+  const votesText = useVotesText();
   const reopen = useCloseQuestion(question.id);
   const atOnce = question.viewerCan.lock;
+  const reopenVotes = votesText(question.reopenVotes, "reopen");
   if (question.viewerCloseVote === "reopen") {
     return (
       <span className="text-sm" data-testid="reopen-votes">
-        You voted to reopen · {votesText(question.reopenVotes, "reopen")}
+        {t("states.youVotedToReopen", { votes: reopenVotes })}
       </span>
     );
   }
@@ -196,11 +209,11 @@ export function ReopenControl({ question }: { question: QuestionDetail }) {
     <>
       <Button type="button" variant="outline" size="sm" className="bg-background" disabled={reopen.isPending} onClick={() => reopen.mutate(null)}>
         {reopen.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
-        {atOnce ? "Reopen" : "Vote to reopen"}
+        {atOnce ? t("states.reopen") : t("states.voteToReopen")}
       </Button>
       {question.reopenVotes > 0 ? (
         <span className="text-sm" data-testid="reopen-votes">
-          {votesText(question.reopenVotes, "reopen")}
+          {reopenVotes}
         </span>
       ) : null}
     </>
@@ -209,12 +222,13 @@ export function ReopenControl({ question }: { question: QuestionDetail }) {
 
 /** Lock or Unlock (moderators and admins). */
 export function LockControl({ question }: { question: QuestionDetail }) {
+  const t = useTranslations("question");
   const lock = useLockQuestion(question.id);
   const locked = question.locked !== null;
   return (
     <Button type="button" variant="outline" size="sm" disabled={lock.isPending} onClick={() => lock.mutate(!locked)}>
       {lock.isPending ? <Loader2 className="animate-spin" aria-hidden /> : locked ? <LockOpen aria-hidden /> : <Lock aria-hidden />}
-      {locked ? "Unlock" : "Lock"}
+      {locked ? t("states.unlock") : t("states.lock")}
     </Button>
   );
 }

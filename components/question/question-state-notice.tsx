@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Lock, OctagonX } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import Link from "@/components/common/link";
 import { TimeAgo } from "@/components/common/time-ago";
@@ -13,6 +14,29 @@ import { displayName } from "@/lib/display";
  * Plain markup: every visitor's page may carry it.
  */
 export function ClosedNotice({ closed, actions }: { closed: NonNullable<QuestionDetail["closed"]>; actions?: ReactNode }) {
+  const t = useTranslations("question");
+  const time = () => <TimeAgo date={closed.closedAt} />;
+  const heading = closed.reason === "duplicate" ? (
+    closed.duplicateOf ? (
+      t.rich("notice.closedDuplicateOf", {
+        link: () => (
+          <Link
+            href={`/questions/${closed.duplicateOf!.id}`}
+            className="rounded-sm underline underline-offset-2 outline-none hover:no-underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+          >
+            {closed.duplicateOf!.title}
+          </Link>
+        ),
+      })
+    ) : (
+      t("notice.closedDuplicate")
+    )
+  ) : closed.reason === "off_topic" ? (
+    t("notice.closedOffTopic")
+  ) : (
+    t("notice.closedNeedsDetails")
+  );
+  const closedBy = closed.closedBy ? t.rich("notice.closedBy", { name: displayName(closed.closedBy), time }) : t.rich("notice.closedByCommunity", { time });
   return (
     <section
       aria-labelledby="closed-notice-title"
@@ -23,35 +47,17 @@ export function ClosedNotice({ closed, actions }: { closed: NonNullable<Question
         <OctagonX className="mt-0.5 size-5 shrink-0" aria-hidden />
         <div className="min-w-0 flex-1 space-y-1">
           <h2 id="closed-notice-title" className="font-semibold break-words">
-            {closed.reason === "duplicate" ? (
-              closed.duplicateOf ? (
-                <>
-                  Closed as a duplicate of{" "}
-                  <Link
-                    href={`/questions/${closed.duplicateOf.id}`}
-                    className="rounded-sm underline underline-offset-2 outline-none hover:no-underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                  >
-                    {closed.duplicateOf.title}
-                  </Link>
-                </>
-              ) : (
-                "Closed as a duplicate"
-              )
-            ) : closed.reason === "off_topic" ? (
-              "Closed as off topic"
-            ) : (
-              "Closed: needs details"
-            )}
+            {heading}
           </h2>
           <p className="text-sm">
             {closed.reason === "duplicate"
-              ? "This question has been asked before: the original has its answers. It takes no new answers."
+              ? t("notice.duplicateText")
               : closed.reason === "off_topic"
-                ? "It is not about what this community discusses, so it takes no new answers."
-                : "It cannot be answered as written. The asker can edit it to add what they tried, what happened and what they expected; then it can be reopened."}
+                ? t("notice.offTopicText")
+                : t("notice.needsDetailsText")}
           </p>
           <p className="text-sm text-amber-900 dark:text-amber-100/90">
-            Closed by {closed.closedBy ? displayName(closed.closedBy) : "the community"} <TimeAgo date={closed.closedAt} />
+            {closedBy}
           </p>
         </div>
       </div>
@@ -62,6 +68,8 @@ export function ClosedNotice({ closed, actions }: { closed: NonNullable<Question
 
 /** The lock notice (issue 14): a locked question takes no answers, comments, votes or accept changes. */
 export function LockedNotice({ lockedAt }: { lockedAt: string }) {
+  const t = useTranslations("question");
+  const text = t.rich("notice.locked", { strong: (chunks) => <strong className="font-semibold">{chunks}</strong>, time: () => <TimeAgo date={lockedAt} /> });
   return (
     <p
       className="flex items-start gap-3 rounded-xl border border-slate-400/50 bg-slate-100 p-4 text-sm text-slate-900 shadow-xs dark:border-slate-500/50 dark:bg-slate-900/60 dark:text-slate-100"
@@ -69,8 +77,7 @@ export function LockedNotice({ lockedAt }: { lockedAt: string }) {
     >
       <Lock className="mt-0.5 size-5 shrink-0" aria-hidden />
       <span>
-        <strong className="font-semibold">This question is locked.</strong> A moderator locked it <TimeAgo date={lockedAt} />: it takes no new answers, comments or
-        votes until it is unlocked.
+        {text}
       </span>
     </p>
   );

@@ -1,6 +1,7 @@
 "use client";
 
 import { Bookmark, BookmarkCheck } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { useSaveQuestion, useSavedStatus, useUnsaveQuestion } from "@/lib/api-client/questions";
@@ -22,6 +23,7 @@ export function SaveToggle({
   className?: string;
   size?: "sm" | "default";
 }) {
+  const t = useTranslations("question");
   const { data } = useSavedStatus(question.id, { initialSaved });
   const saved = data ?? initialSaved ?? false;
   const save = useSaveQuestion();
@@ -40,7 +42,7 @@ export function SaveToggle({
       className={cn(saved ? "text-primary hover:text-primary" : "text-muted-foreground hover:text-foreground", className)}
     >
       <Icon aria-hidden className={cn(saved && "fill-primary/15")} />
-      <span>{saved ? "Saved" : "Save"}</span>
+      <span>{saved ? t("save.saved") : t("save.save")}</span>
       <span className="sr-only">: {question.title}</span>
     </Button>
   );

@@ -2,6 +2,7 @@
 
 import type { ReactElement } from "react";
 import { Check, Link2, Smartphone } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import {
   DropdownMenu,
@@ -48,6 +49,7 @@ export function ShareMenuContent({
   onShareNatively: () => void;
   onCopyLink: () => void;
 }) {
+  const t = useTranslations("question");
   const linkClass = "cursor-pointer";
   return (
     <DropdownMenu defaultOpen>
@@ -56,14 +58,14 @@ export function ShareMenuContent({
         {canShareNatively ? (
           <>
             <DropdownMenuItem onSelect={onShareNatively} className={linkClass}>
-              <Smartphone aria-hidden /> Share via device
+              <Smartphone aria-hidden /> {t("share.device")}
             </DropdownMenuItem>
             <DropdownMenuSeparator />
           </>
         ) : null}
         <DropdownMenuItem asChild className={linkClass}>
           <a href={`https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(url)}`} target="_blank" rel="noopener noreferrer">
-            <FacebookIcon className="size-4 text-[#1877F2]" /> Share on Facebook
+            <FacebookIcon className="size-4 text-[#1877F2]" /> {t("share.facebook")}
           </a>
         </DropdownMenuItem>
         <DropdownMenuItem asChild className={linkClass}>
@@ -72,12 +74,12 @@ export function ShareMenuContent({
             target="_blank"
             rel="noopener noreferrer"
           >
-            <XIcon className="size-4 text-foreground" /> Share on X
+            <XIcon className="size-4 text-foreground" /> {t("share.x")}
           </a>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onCopyLink} className={linkClass}>
-          {copied ? <Check aria-hidden /> : <Link2 aria-hidden />} {copied ? "Copied!" : "Copy link"}
+          {copied ? <Check aria-hidden /> : <Link2 aria-hidden />} {copied ? t("share.copied") : t("share.copyLink")}
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -2,6 +2,7 @@
 
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { Check, Share2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { toastError, toastSuccess } from "@/lib/api-client/toast";
@@ -45,6 +46,7 @@ export function ShareMenu({
   className?: string;
   size?: "sm" | "default";
 }) {
+  const t = useTranslations("question");
   const [copied, setCopied] = useState(false);
   const [wanted, setWanted] = useState(false);
   const canShareNatively = useSyncExternalStore(noSubscription, hasNativeShare, () => false);
@@ -64,11 +66,11 @@ export function ShareMenu({
       if (!navigator.clipboard?.writeText) throw new Error("Clipboard unavailable");
       await navigator.clipboard.writeText(questionUrl(question.id));
       setCopied(true);
-      toastSuccess("Link copied");
+      toastSuccess(t("share.linkCopied"));
       if (timer.current) clearTimeout(timer.current);
       timer.current = setTimeout(() => setCopied(false), COPIED_FEEDBACK_MS);
     } catch {
-      toastError("Failed to copy", "Could not copy link to clipboard.");
+      toastError(t("share.copyFailedTitle"), t("share.copyFailed"));
     }
   }
 
@@ -89,7 +91,7 @@ export function ShareMenu({
       {...(wanted ? {} : { "aria-expanded": false, onClick: () => setWanted(true) })}
     >
       {copied ? <Check className="text-emerald-600 dark:text-emerald-400" aria-hidden /> : <Share2 aria-hidden />}
-      <span>{copied ? "Copied!" : "Share"}</span>
+      <span>{copied ? t("share.copied") : t("share.share")}</span>
       <span className="sr-only">: {question.title}</span>
     </Button>
   );
@@ -112,7 +114,7 @@ export function ShareMenu({
         button
       )}
       <span className="sr-only" role="status" aria-live="polite">
-        {copied ? "Link copied" : ""}
+        {copied ? t("share.linkCopied") : ""}
       </span>
     </>
   );

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useState } from "react";
 import { Check, Loader2, Plus, Search, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
@@ -40,7 +41,7 @@ export function TagPicker({
   onChange,
   invalid = false,
   describedBy,
-  legend = "Tags",
+  legend,
   max = MAX_TAGS_PER_QUESTION,
 }: {
   value: PickedTag[];
@@ -51,6 +52,7 @@ export function TagPicker({
   legend?: string;
   max?: number;
 }) {
+  const t = useTranslations("question");
   const id = useId();
   const [search, setSearch] = useState("");
   const [newName, setNewName] = useState("");
@@ -71,7 +73,7 @@ export function TagPicker({
   function addNewTag() {
     const parsed = tagNameSchema.safeParse(newName);
     if (!parsed.success) {
-      setNewNameError(parsed.error.issues[0]?.message ?? "Invalid tag name");
+      setNewNameError(parsed.error.issues[0]?.message ?? t("tagPicker.invalidName"));
       return;
     }
     setNewNameError(null);
@@ -88,7 +90,7 @@ export function TagPicker({
 
   return (
     <fieldset className="space-y-2.5" aria-describedby={describedBy}>
-      <legend className="mb-2 text-sm leading-none font-medium">{legend}</legend>
+      <legend className="mb-2 text-sm leading-none font-medium">{legend ?? t("tagPicker.legend")}</legend>
 
       <div
         className={cn(
@@ -97,9 +99,9 @@ export function TagPicker({
         )}
       >
         {value.length === 0 ? (
-          <span className="px-1 text-sm text-muted-foreground">No tags selected yet — choose up to {max}.</span>
+          <span className="px-1 text-sm text-muted-foreground">{t("tagPicker.noneSelected", { max })}</span>
         ) : (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Selected tags">
+          <ul className="flex flex-wrap gap-1.5" aria-label={t("tagPicker.selected")}>
             {value.map((tag) => (
               <li key={tag.id}>
                 <span className="inline-flex items-center gap-1.5 rounded-md border bg-secondary py-0.5 pr-0.5 pl-2 text-xs font-medium text-secondary-foreground">
@@ -108,7 +110,7 @@ export function TagPicker({
                   <button
                     type="button"
                     onClick={() => toggle(tag)}
-                    aria-label={`Remove tag ${tag.name}`}
+                    aria-label={t("tagPicker.remove", { name: tag.name })}
                     className="rounded-sm p-0.5 text-muted-foreground outline-none hover:bg-background hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50"
                   >
                     <X className="size-3" aria-hidden />
@@ -122,7 +124,7 @@ export function TagPicker({
 
       <div className="relative">
         <label htmlFor={`${id}-search`} className="sr-only">
-          Search tags
+          {t("tagPicker.searchLabel")}
         </label>
         <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
         <Input
@@ -138,7 +140,7 @@ export function TagPicker({
               if (first && !full) toggle(first);
             }
           }}
-          placeholder="Search tags..."
+          placeholder={t("tagPicker.searchPlaceholder")}
           autoComplete="off"
           maxLength={100}
           className="pl-9"
@@ -148,14 +150,14 @@ export function TagPicker({
       <div aria-live="polite" className="min-h-8">
         {tags.isLoading ? (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
-            <Loader2 className="size-4 animate-spin" aria-hidden /> Loading tags…
+            <Loader2 className="size-4 animate-spin" aria-hidden /> {t("tagPicker.loading")}
           </p>
         ) : tags.isError ? (
-          <p className="text-sm text-destructive">Could not load tags.</p>
+          <p className="text-sm text-destructive">{t("tagPicker.loadFailed")}</p>
         ) : suggestions.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{term.trim() ? `No tags match “${term.trim()}”. Add it below.` : "No tags yet. Add one below."}</p>
+          <p className="text-sm text-muted-foreground">{term.trim() ? t("tagPicker.noMatch", { term: term.trim() }) : t("tagPicker.noTags")}</p>
         ) : (
-          <ul className="flex max-h-32 flex-wrap gap-1.5 overflow-y-auto p-0.5" aria-label="Available tags">
+          <ul className="flex max-h-32 flex-wrap gap-1.5 overflow-y-auto p-0.5" aria-label={t("tagPicker.available")}>
             {suggestions.map((tag) => {
               const selected = chosen.has(tag.id);
               return (
@@ -176,7 +178,7 @@ export function TagPicker({
                     {tag.name}
                     <span className="text-muted-foreground tabular-nums">
                       {tag._count.questions}
-                      <span className="sr-only"> questions</span>
+                      <span className="sr-only"> {t("tagPicker.questions", { count: tag._count.questions })}</span>
                     </span>
                   </button>
                 </li>
@@ -184,13 +186,13 @@ export function TagPicker({
             })}
           </ul>
         )}
-        {full ? <p className="mt-1 text-xs text-muted-foreground">You can choose up to {max} tags.</p> : null}
+        {full ? <p className="mt-1 text-xs text-muted-foreground">{t("tagPicker.full", { max })}</p> : null}
       </div>
 
       <div className="space-y-1.5">
         <div className="flex gap-2">
           <label htmlFor={`${id}-new`} className="sr-only">
-            New tag name
+            {t("tagPicker.newLabel")}
           </label>
           <Input
             id={`${id}-new`}
@@ -205,7 +207,7 @@ export function TagPicker({
                 if (trimmedNewName && !createTag.isPending) addNewTag();
               }
             }}
-            placeholder="Add a new tag, e.g. rust"
+            placeholder={t("tagPicker.newPlaceholder")}
             autoComplete="off"
             maxLength={TAG_NAME_MAX_LENGTH + 10}
             aria-invalid={newNameError ? true : undefined}
@@ -220,7 +222,7 @@ export function TagPicker({
             disabled={!trimmedNewName || createTag.isPending || full}
           >
             {createTag.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Plus aria-hidden />}
-            Add Tag
+            {t("tagPicker.add")}
           </Button>
         </div>
         {newNameError ? (

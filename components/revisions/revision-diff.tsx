@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+
 import type { DiffPart } from "@/lib/revisions/diff";
 import { cn } from "@/lib/utils";
 
@@ -8,15 +10,15 @@ const DELETE = "rounded-sm bg-red-100 text-red-950 line-through decoration-red-7
 
 /** One changed run: `<ins>`/`<del>` with its text as React text (escaped), and spoken markers. */
 function Change({ part }: { part: DiffPart }) {
+  const t = useTranslations("revisions");
   const Tag = part.kind === "insert" ? "ins" : "del";
-  const label = part.kind === "insert" ? "added" : "removed";
   // Inside code, whole lines change: a visible + or − starts each of them.
   const text = part.code ? part.text.replace(/^(?=.)/gm, part.kind === "insert" ? "+ " : "− ") : part.text;
   return (
     <Tag className={cn(part.kind === "insert" ? INSERT : DELETE, part.code && "block")}>
-      <span className="sr-only">[{label}: </span>
+      <span className="sr-only">{part.kind === "insert" ? t("diff.addedStart") : t("diff.removedStart")} </span>
       {text}
-      <span className="sr-only">]</span>
+      <span className="sr-only">{t("diff.changeEnd")}</span>
     </Tag>
   );
 }
@@ -27,13 +29,14 @@ function Change({ part }: { part: DiffPart }) {
  * as HTML.
  */
 export function RevisionDiff({ parts, label, className }: { parts: readonly DiffPart[]; label: string; className?: string }) {
+  const t = useTranslations("revisions");
   return (
     <div
       role="group"
       aria-label={label}
       className={cn("rounded-md border bg-muted/30 p-3 font-mono text-[13px] leading-relaxed break-words whitespace-pre-wrap", className)}
     >
-      {parts.length === 0 ? <span className="text-muted-foreground italic">(empty)</span> : null}
+      {parts.length === 0 ? <span className="text-muted-foreground italic">{t("diff.empty")}</span> : null}
       {parts.map((part, i) =>
         part.kind === "equal" ? (
           <span key={i} className={cn(part.code && "text-foreground/80")}>
@@ -49,8 +52,9 @@ export function RevisionDiff({ parts, label, className }: { parts: readonly Diff
 
 /** The tags of a question revision: kept ones plain, added ones underlined, removed ones struck through. */
 export function TagDiff({ tags }: { tags: readonly { name: string; kind: DiffPart["kind"] }[] }) {
+  const t = useTranslations("revisions");
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label="Tags">
+    <ul className="flex flex-wrap gap-1.5" aria-label={t("diff.tags")}>
       {tags.map((tag) => (
         <li key={`${tag.kind}-${tag.name}`} className="rounded-md border px-2 py-0.5 text-xs">
           {tag.kind === "equal" ? tag.name : <Change part={{ kind: tag.kind, text: tag.name, code: false }} />}
@@ -62,11 +66,10 @@ export function TagDiff({ tags }: { tags: readonly { name: string; kind: DiffPar
 
 /** What the marks mean, in words, above a list of diffs. */
 export function DiffLegend() {
-  return (
-    <p className="text-sm text-muted-foreground">
-      Each revision is shown against the one before it, as its Markdown source:{" "}
-      <ins className={INSERT}>added text is underlined</ins> and <del className={DELETE}>removed text is struck through</del>; in code
-      blocks, added lines start with + and removed lines with −.
-    </p>
-  );
+  const t = useTranslations("revisions");
+  const legend = t.rich("diff.legend", {
+    ins: (chunks) => <ins className={INSERT}>{chunks}</ins>,
+    del: (chunks) => <del className={DELETE}>{chunks}</del>,
+  });
+  return <p className="text-sm text-muted-foreground">{legend}</p>;
 }

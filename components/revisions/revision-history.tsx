@@ -1,3 +1,5 @@
+import { useFormatter, useTranslations } from "next-intl";
+
 import Link from "@/components/common/link";
 import { UserAvatar } from "@/components/common/user-avatar";
 import { Badge } from "@/components/ui/badge";
@@ -11,15 +13,18 @@ type AnyRevision = QuestionRevisionJson | AnswerRevisionJson;
 
 const isQuestionRevision = (r: AnyRevision): r is QuestionRevisionJson => "title" in r;
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-
 function RevisionHeader({ revision, current }: { revision: AnyRevision; current: boolean }) {
+  const t = useTranslations("revisions");
+  const format = useFormatter();
   const editor = revision.editor;
+  const approvedBy = revision.approvedBy
+    ? t.rich("history.approvedBy", { name: displayName(revision.approvedBy), strong: (chunks) => <span className="font-medium text-foreground">{chunks}</span> })
+    : null;
   return (
     <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
-      <h2 className="text-base font-semibold">Revision {revision.number}</h2>
-      {current ? <Badge variant="secondary">Current</Badge> : null}
-      {revision.number === 1 ? <Badge variant="outline">Original</Badge> : null}
+      <h2 className="text-base font-semibold">{t("history.revision", { number: revision.number })}</h2>
+      {current ? <Badge variant="secondary">{t("history.current")}</Badge> : null}
+      {revision.number === 1 ? <Badge variant="outline">{t("history.original")}</Badge> : null}
       <span className="text-muted-foreground" aria-hidden>
         ·
       </span>
@@ -33,11 +38,11 @@ function RevisionHeader({ revision, current }: { revision: AnyRevision; current:
       )}
       {revision.approvedBy ? (
         <span className="text-muted-foreground">
-          (suggested edit, approved by <span className="font-medium text-foreground">{displayName(revision.approvedBy)}</span>)
+          {approvedBy}
         </span>
       ) : null}
       <time dateTime={revision.createdAt} className="text-muted-foreground">
-        {dateFormat.format(new Date(revision.createdAt))} UTC
+        {t("history.date", { date: format.dateTime(new Date(revision.createdAt), { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }) })}
       </time>
     </header>
   );
@@ -69,10 +74,11 @@ export function RevisionHistory({
   revisions: readonly AnyRevision[];
   canRollback: boolean;
 }) {
+  const t = useTranslations("revisions");
   return (
     <div className="space-y-4">
       <DiffLegend />
-      <ol className="space-y-4" aria-label="Revisions, newest first">
+      <ol className="space-y-4" aria-label={t("history.listLabel")}>
         {revisions.map((revision, i) => {
           const previous = revisions[i + 1];
           const current = i === 0;
@@ -81,31 +87,31 @@ export function RevisionHistory({
               <RevisionHeader revision={revision} current={current} />
               {revision.summary ? (
                 <p className="text-sm">
-                  <span className="text-muted-foreground">Summary: </span>
+                  <span className="text-muted-foreground">{t("history.summary")} </span>
                   {revision.summary}
                 </p>
               ) : null}
               {isQuestionRevision(revision) ? (
                 <>
-                  <Section label="Title">
+                  <Section label={t("history.title")}>
                     <RevisionDiff
-                      label={`Title of revision ${revision.number}`}
+                      label={t("history.titleOf", { number: revision.number })}
                       parts={previous && isQuestionRevision(previous) ? diffText(previous.title, revision.title) : whole(revision.title)}
                     />
                   </Section>
-                  <Section label="Description">
+                  <Section label={t("history.description")}>
                     <RevisionDiff
-                      label={`Description of revision ${revision.number}`}
+                      label={t("history.descriptionOf", { number: revision.number })}
                       parts={previous && isQuestionRevision(previous) ? diffMarkdown(previous.description, revision.description) : whole(revision.description)}
                     />
                   </Section>
-                  <Section label="Tags">
+                  <Section label={t("history.tags")}>
                     <TagDiff tags={previous && isQuestionRevision(previous) ? diffTags(previous.tags, revision.tags) : revision.tags.map((name) => ({ name, kind: "equal" }))} />
                   </Section>
                 </>
               ) : (
                 <RevisionDiff
-                  label={`Content of revision ${revision.number}`}
+                  label={t("history.contentOf", { number: revision.number })}
                   parts={previous && !isQuestionRevision(previous) ? diffMarkdown(previous.content, revision.content) : whole(revision.content)}
                 />
               )}

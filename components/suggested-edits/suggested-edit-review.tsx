@@ -2,6 +2,7 @@
 
 import { useId, useState } from "react";
 import { Check, Loader2, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import Link from "@/components/common/link";
 import { RevisionDiff, TagDiff } from "@/components/revisions/revision-diff";
@@ -24,20 +25,21 @@ function Section({ label, children }: { label: string; children: React.ReactNode
 
 /** The proposed change against the post as it stands, as the revisions pages show a revision (the Markdown source, marked). */
 export function SuggestedEditDiff({ edit }: { edit: SuggestedEdit }) {
+  const t = useTranslations("suggestedEdits");
   const { current, proposed } = edit;
   if ("content" in current && "content" in proposed) {
-    return <RevisionDiff parts={diffMarkdown(current.content, proposed.content)} label="Proposed change to the answer" />;
+    return <RevisionDiff parts={diffMarkdown(current.content, proposed.content)} label={t("diff.answer")} />;
   }
   if ("title" in current && "title" in proposed) {
     return (
       <div className="space-y-3">
-        <Section label="Title">
-          <RevisionDiff parts={diffText(current.title, proposed.title)} label="Proposed change to the title" className="font-sans text-sm" />
+        <Section label={t("diff.title")}>
+          <RevisionDiff parts={diffText(current.title, proposed.title)} label={t("diff.titleChange")} className="font-sans text-sm" />
         </Section>
-        <Section label="Description">
-          <RevisionDiff parts={diffMarkdown(current.description, proposed.description)} label="Proposed change to the description" />
+        <Section label={t("diff.description")}>
+          <RevisionDiff parts={diffMarkdown(current.description, proposed.description)} label={t("diff.descriptionChange")} />
         </Section>
-        <Section label="Tags">
+        <Section label={t("diff.tags")}>
           <TagDiff tags={diffTags(current.tags, proposed.tags)} />
         </Section>
       </div>
@@ -51,9 +53,22 @@ export function SuggestedEditDiff({ edit }: { edit: SuggestedEdit }) {
  * (with an optional reason) when the viewer may review it.
  */
 export function SuggestedEditReview({ edit, questionId, showPost = false, onDone }: { edit: SuggestedEdit; questionId: number | null; showPost?: boolean; onDone?: () => void }) {
+  const t = useTranslations("suggestedEdits");
   const id = useId();
   const [reason, setReason] = useState("");
   const review = useReviewSuggestedEdit(questionId);
+  const answerTo = t.rich("review.answerTo", {
+    link: () => (
+      <Link href={edit.link} className="underline-offset-2 hover:underline">
+        {edit.questionTitle}
+      </Link>
+    ),
+  });
+  const suggestedBy = t.rich("review.suggestedBy", {
+    name: displayName(edit.suggester),
+    muted: (chunks) => <span className="text-muted-foreground">{chunks}</span>,
+    strong: (chunks) => <span className="font-medium">{chunks}</span>,
+  });
   const decide = (decision: "approve" | "reject") =>
     review.mutate({ id: edit.id, decision, reason: reason.trim() || undefined }, { onSuccess: () => onDone?.() });
 
@@ -62,18 +77,20 @@ export function SuggestedEditReview({ edit, questionId, showPost = false, onDone
       <div className="space-y-1 text-sm">
         {showPost ? (
           <p className="font-medium">
-            {edit.targetType === "answer" ? "An answer to " : ""}
-            <Link href={edit.link} className="underline-offset-2 hover:underline">
-              {edit.questionTitle}
-            </Link>
+            {edit.targetType === "answer" ? (
+              answerTo
+            ) : (
+              <Link href={edit.link} className="underline-offset-2 hover:underline">
+                {edit.questionTitle}
+              </Link>
+            )}
           </p>
         ) : null}
         <p>
-          <span className="text-muted-foreground">Suggested by </span>
-          <span className="font-medium">{displayName(edit.suggester)}</span>
+          {suggestedBy}
         </p>
         <p>
-          <span className="text-muted-foreground">Summary: </span>
+          <span className="text-muted-foreground">{t("review.summary")} </span>
           {edit.summary}
         </p>
       </div>
@@ -82,18 +99,18 @@ export function SuggestedEditReview({ edit, questionId, showPost = false, onDone
         <div className="space-y-3">
           <div className="space-y-1.5">
             <Label htmlFor={`${id}-reason`}>
-              Reason for rejecting <span className="font-normal text-muted-foreground">(optional)</span>
+              {t("review.reason")} <span className="font-normal text-muted-foreground">{t("review.optional")}</span>
             </Label>
-            <Input id={`${id}-reason`} value={reason} maxLength={REJECT_REASON_MAX_LENGTH} onChange={(e) => setReason(e.target.value)} placeholder="e.g. changes the meaning of the answer" />
+            <Input id={`${id}-reason`} value={reason} maxLength={REJECT_REASON_MAX_LENGTH} onChange={(e) => setReason(e.target.value)} placeholder={t("review.reasonPlaceholder")} />
           </div>
           <div className="flex flex-wrap justify-end gap-2">
             <Button type="button" variant="outline" disabled={review.isPending} onClick={() => decide("reject")}>
               {review.isPending && review.variables?.decision === "reject" ? <Loader2 className="animate-spin" aria-hidden /> : <X aria-hidden />}
-              Reject
+              {t("review.reject")}
             </Button>
             <Button type="button" disabled={review.isPending} onClick={() => decide("approve")}>
               {review.isPending && review.variables?.decision === "approve" ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
-              Approve
+              {t("review.approve")}
             </Button>
           </div>
         </div>

@@ -1,12 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { isUnauthorizedError, readJsonResponse, throwIfResNotOk } from "@/lib/api-client/fetcher";
 import { insertAnswer, markQuestionListsStale, updateQuestionDetail, type Answer, type QuestionDetail } from "@/lib/api-client/question-cache";
 import { toastError, toastMutationError } from "@/lib/api-client/toast";
-import { GENERATE_FAILED_MESSAGE, LOGIN_REQUIRED_MESSAGE, LOGIN_REQUIRED_TITLE } from "@/lib/validation/messages/ai";
+import { GENERATE_FAILED_MESSAGE } from "@/lib/validation/messages/ai";
 
 /*
  * The AI answers in the browser (DECISIONS.md section 6): a member's custom-prompt preview,
@@ -69,6 +70,7 @@ class PreviewFailed extends Error {}
  * a signed-out member sees 'Login Required' before being sent to sign in.
  */
 export function useGenerateAnswerPreview(questionId: number) {
+  const t = useTranslations("answer");
   const [streamedText, setStreamedText] = useState("");
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
@@ -108,11 +110,11 @@ export function useGenerateAnswerPreview(questionId: number) {
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) {
-        toastError(LOGIN_REQUIRED_TITLE, LOGIN_REQUIRED_MESSAGE, { id: "unauthorized" });
+        toastError(t("generate.loginRequiredTitle"), t("generate.loginRequired"), { id: "unauthorized" });
         return;
       }
       if (error instanceof DOMException && error.name === "AbortError") return;
-      toastMutationError(error, "Error", GENERATE_FAILED_MESSAGE);
+      toastMutationError(error, t("toasts.error"), t("generate.failed"));
     },
     onSettled: () => setStreamedText(""),
   });

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { apiJson, apiRequest } from "@/lib/api-client/fetcher";
@@ -16,6 +17,7 @@ export interface AnswerCreateBody {
 
 /** Posts an answer to the question; it appears in the list at once ('Answer Posted'). */
 export function useCreateAnswer(questionId: number) {
+  const t = useTranslations("answer");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AnswerCreateBody) =>
@@ -28,14 +30,15 @@ export function useCreateAnswer(questionId: number) {
     onSuccess: (answer) => {
       markQuestionListsStale(queryClient);
       updateQuestionDetail(queryClient, questionId, (q) => insertAnswer(q, answer));
-      toastSuccess("Answer Posted");
+      toastSuccess(t("toasts.posted"));
     },
-    onError: (error) => toastMutationError(error, "Error", "Failed to submit answer. Please try again."),
+    onError: (error) => toastMutationError(error, t("toasts.error"), t("toasts.postFailed")),
   });
 }
 
 /** Deletes one of the viewer's answers ('Answer deleted'). */
 export function useDeleteAnswer(questionId: number) {
+  const t = useTranslations("answer");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (answerId: number) => {
@@ -45,9 +48,9 @@ export function useDeleteAnswer(questionId: number) {
     onSuccess: (answerId) => {
       markQuestionListsStale(queryClient);
       updateQuestionDetail(queryClient, questionId, (q) => removeAnswer(q, answerId));
-      toastSuccess("Answer deleted");
+      toastSuccess(t("toasts.deleted"));
     },
-    onError: (error) => toastMutationError(error, "Error", "Failed to delete answer. Please try again."),
+    onError: (error) => toastMutationError(error, t("toasts.error"), t("toasts.deleteFailed")),
   });
 }
 
@@ -59,23 +62,25 @@ export interface AnswerUpdateBody {
 
 /** Edits one of the viewer's answers; the list shows the new text at once ('Answer updated'). */
 export function useUpdateAnswer(questionId: number, answerId: number) {
+  const t = useTranslations("answer");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AnswerUpdateBody) => apiJson<Answer>("PUT", `/api/answers/${answerId}`, body),
     onSuccess: (answer) => {
       updateQuestionDetail(queryClient, questionId, (q) => updateAnswer(q, answer.id, () => answer));
-      toastSuccess("Answer updated");
+      toastSuccess(t("toasts.updated"));
     },
-    onError: (error) => toastMutationError(error, "Error", "Failed to update answer. Please try again."),
+    onError: (error) => toastMutationError(error, t("toasts.error"), t("toasts.updateFailed")),
   });
 }
 
 /** Rolls a question or an answer back to revision `n` (a new revision); 'Rolled back to revision n'. */
 export function useRollbackRevision(kind: "questions" | "answers", postId: number) {
+  const t = useTranslations("revisions");
   return useMutation({
     mutationFn: (n: number) => apiJson<unknown>("POST", `/api/${kind}/${postId}/revisions/${n}/rollback`),
-    onSuccess: (_data, n) => toastSuccess(`Rolled back to revision ${n}`),
-    onError: (error) => toastMutationError(error, "Error", "Failed to roll back. Please try again."),
+    onSuccess: (_data, n) => toastSuccess(t("toasts.rolledBack", { number: n })),
+    onError: (error) => toastMutationError(error, t("toasts.error"), t("toasts.rollbackFailed")),
   });
 }
 
@@ -87,6 +92,7 @@ export interface AcceptedState {
 
 /** The asker accepts an answer (a number) or removes the mark (null); the list reorders at once. */
 export function useAcceptAnswer(questionId: number) {
+  const t = useTranslations("answer");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (answerId: number | null) =>
@@ -96,8 +102,8 @@ export function useAcceptAnswer(questionId: number) {
     onSuccess: (state) => {
       markQuestionListsStale(queryClient);
       updateQuestionDetail(queryClient, questionId, (q) => setAcceptedAnswer(q, state.acceptedAnswerId));
-      toastSuccess(state.acceptedAnswerId === null ? "Answer no longer accepted" : "Answer accepted");
+      toastSuccess(state.acceptedAnswerId === null ? t("toasts.unaccepted") : t("toasts.accepted"));
     },
-    onError: (error) => toastMutationError(error, "Error", "Failed to update the accepted answer. Please try again."),
+    onError: (error) => toastMutationError(error, t("toasts.error"), t("toasts.acceptFailed")),
   });
 }

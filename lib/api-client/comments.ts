@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { apiJson, apiRequest } from "@/lib/api-client/fetcher";
@@ -17,15 +18,16 @@ import { toastMutationError, toastSuccess } from "@/lib/api-client/toast";
 
 /** Comments on an answer of the question ('Comment posted'). */
 export function useAddComment(questionId: number, answerId: number) {
+  const t = useTranslations("comments");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (content: string) => apiJson<Comment>("POST", `/api/answers/${answerId}/comments`, { content }),
     onSuccess: (comment) => {
       markQuestionListsStale(queryClient);
       updateQuestionDetail(queryClient, questionId, (q) => insertComment(q, comment));
-      toastSuccess("Comment posted");
+      toastSuccess(t("toasts.posted"));
     },
-    onError: (error) => toastMutationError(error, "Error", "Failed to add comment. Please try again."),
+    onError: (error) => toastMutationError(error, t("toasts.error"), t("toasts.addFailed")),
   });
 }
 
@@ -37,6 +39,7 @@ const MORE_COMMENTS_PAGE = 100;
  * from the answer's `commentsCursor`, page after page) into the cached question page.
  */
 export function useShowMoreComments(questionId: number, answerId: number) {
+  const t = useTranslations("comments");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (cursor: string) => {
@@ -50,47 +53,50 @@ export function useShowMoreComments(questionId: number, answerId: number) {
       return loaded;
     },
     onSuccess: (loaded) => updateQuestionDetail(queryClient, questionId, (q) => addLoadedComments(q, answerId, loaded, null)),
-    onError: (error) => toastMutationError(error, "Error", "Failed to load comments. Please try again."),
+    onError: (error) => toastMutationError(error, t("toasts.error"), t("toasts.loadFailed")),
   });
 }
 
 /** Replies to a comment ('Success' - 'Comment added successfully'). */
 export function useReplyToComment(questionId: number, parentId: number) {
+  const t = useTranslations("comments");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (content: string) => apiJson<Comment>("POST", `/api/comments/${parentId}/replies`, { content }),
     onSuccess: (comment) => {
       markQuestionListsStale(queryClient);
       updateQuestionDetail(queryClient, questionId, (q) => insertComment(q, comment));
-      toastSuccess("Success", "Comment added successfully");
+      toastSuccess(t("toasts.replyPostedTitle"), t("toasts.replyPosted"));
     },
-    onError: (error) => toastMutationError(error, "Error", "Failed to post comment"),
+    onError: (error) => toastMutationError(error, t("toasts.error"), t("toasts.replyFailed")),
   });
 }
 
 /** Edits one of the viewer's comments ('Comment updated'). */
 export function useUpdateComment(questionId: number, commentId: number) {
+  const t = useTranslations("comments");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (content: string) => apiJson<Comment>("PATCH", `/api/comments/${commentId}`, { content }),
     onSuccess: (comment) => {
       updateQuestionDetail(queryClient, questionId, (q) => replaceComment(q, comment));
-      toastSuccess("Comment updated");
+      toastSuccess(t("toasts.updated"));
     },
-    onError: (error) => toastMutationError(error, "Error", "Failed to update comment"),
+    onError: (error) => toastMutationError(error, t("toasts.error"), t("toasts.updateFailed")),
   });
 }
 
 /** Deletes one of the viewer's comments and its replies ('Comment deleted'). */
 export function useDeleteComment(questionId: number, answerId: number, commentId: number) {
+  const t = useTranslations("comments");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest("DELETE", `/api/comments/${commentId}`),
     onSuccess: () => {
       markQuestionListsStale(queryClient);
       updateQuestionDetail(queryClient, questionId, (q) => removeComment(q, answerId, commentId));
-      toastSuccess("Comment deleted");
+      toastSuccess(t("toasts.deleted"));
     },
-    onError: (error) => toastMutationError(error, "Error", "Failed to delete comment"),
+    onError: (error) => toastMutationError(error, t("toasts.error"), t("toasts.deleteFailed")),
   });
 }

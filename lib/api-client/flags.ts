@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { apiJson } from "@/lib/api-client/fetcher";
@@ -19,30 +20,32 @@ export interface FlagResult {
 
 /** Flags a post ('Thanks — a moderator will review this.'); flagging it again changes nothing. */
 export function useFlagPost() {
+  const t = useTranslations("flags");
   return useMutation({
     mutationFn: (input: FlagCreateInput) => apiJson<FlagResult>("POST", "/api/flags", input),
-    onSuccess: () => toastSuccess("Thanks — a moderator will review this."),
-    onError: (error) => toastMutationError(error, "Could not flag this post", error instanceof Error ? error.message : "Please try again."),
+    onSuccess: () => toastSuccess(t("toasts.flagged")),
+    onError: (error) => toastMutationError(error, t("toasts.flagFailed"), error instanceof Error ? error.message : t("toasts.tryAgain")),
   });
 }
 
 /** A moderator's action on a flagged post from the review queue; the queue reloads after it. */
 export function useReviewAction() {
+  const t = useTranslations("flags");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReviewActionInput) => apiJson<{ resolvedFlags: number }>("POST", "/api/review/actions", input),
     onSuccess: (_result, input) => {
       const done: Record<ReviewActionInput["action"], string> = {
-        dismiss: "Flags dismissed",
-        hide: "Post hidden",
-        unhide: "Post restored",
-        delete: "Post deleted",
-        lock: "Question locked",
-        suspend: "Author suspended",
+        dismiss: t("toasts.dismissed"),
+        hide: t("toasts.hidden"),
+        unhide: t("toasts.restored"),
+        delete: t("toasts.deleted"),
+        lock: t("toasts.locked"),
+        suspend: t("toasts.suspended"),
       };
       toastSuccess(done[input.action]);
     },
-    onError: (error) => toastMutationError(error, "Could not complete the action", error instanceof Error ? error.message : "Please try again."),
+    onError: (error) => toastMutationError(error, t("toasts.actionFailed"), error instanceof Error ? error.message : t("toasts.tryAgain")),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.review.all }),
   });
 }

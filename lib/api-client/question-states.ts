@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { apiJson, getJson } from "@/lib/api-client/fetcher";
@@ -26,6 +27,7 @@ function withClosure(question: QuestionDetail, closure: ClosureJson): QuestionDe
  * reopens or votes to reopen. The page shows the new state from the answer at once.
  */
 export function useCloseQuestion(questionId: number) {
+  const t = useTranslations("question");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: CloseQuestionInput | null) =>
@@ -37,24 +39,25 @@ export function useCloseQuestion(questionId: number) {
       updateQuestionDetail(queryClient, questionId, (q) => withClosure(q, closure));
       const flipped = (before?.closed !== null) !== (closure.closed !== null);
       if (flipped) markQuestionListsStale(queryClient);
-      if (input === null) toastSuccess(closure.closed ? "Your vote to reopen is counted" : "Question reopened");
-      else toastSuccess(closure.closed ? "Question closed" : "Your vote to close is counted");
+      if (input === null) toastSuccess(closure.closed ? t("toasts.reopenVoteCounted") : t("toasts.reopened"));
+      else toastSuccess(closure.closed ? t("toasts.closed") : t("toasts.closeVoteCounted"));
     },
-    onError: (error) => toastMutationError(error, "Could not change the question", error instanceof Error ? error.message : "Please try again."),
+    onError: (error) => toastMutationError(error, t("toasts.closeFailed"), error instanceof Error ? error.message : t("toasts.tryAgain")),
   });
 }
 
 /** Lock (true) or unlock (false) a question (moderators and admins); the page reloads its copy, as every control under it changes. */
 export function useLockQuestion(questionId: number) {
+  const t = useTranslations("question");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (locked: boolean) => apiJson<{ locked: LockedJson | null }>(locked ? "POST" : "DELETE", `/api/questions/${questionId}/lock`, {}),
     onSuccess: ({ locked }) => {
       updateQuestionDetail(queryClient, questionId, (q) => ({ ...q, locked }));
       void queryClient.invalidateQueries({ queryKey: keys.questions.detail(questionId), exact: true });
-      toastSuccess(locked ? "Question locked" : "Question unlocked");
+      toastSuccess(locked ? t("toasts.locked") : t("toasts.unlocked"));
     },
-    onError: (error) => toastMutationError(error, "Could not change the lock", error instanceof Error ? error.message : "Please try again."),
+    onError: (error) => toastMutationError(error, t("toasts.lockFailed"), error instanceof Error ? error.message : t("toasts.tryAgain")),
   });
 }
 

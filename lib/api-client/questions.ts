@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 
 import { ApiError, apiJson, errorMessage } from "@/lib/api-client/fetcher";
 import { keys, type QuestionListFilters } from "@/lib/api-client/keys";
@@ -17,21 +18,7 @@ export { QUESTION_PAGE_SIZE } from "@/lib/api-client/paging";
 /** SPEC.md section 9: the home feed refreshes every 30 seconds. */
 export const FEED_REFRESH_MS = 30_000;
 
-/** SPEC.md section 8's texts. */
-export const QUESTION_MESSAGES = {
-  // SPEC.md section 8 says "…and an AI answer has been generated!", which is never true when the
-  // toast shows (the answer is written afterwards, or never without a provider): docs/DECISIONS.md.
-  posted: ["Success", "Your question has been posted."],
-  postedAiComing: ["Success", "Your question has been posted. The AI answer will appear on its page."],
-  postFailed: "Failed to post question. Please try again.",
-  updated: "Question updated",
-  updateFailed: "Failed to update question. Please try again.",
-  deleted: "Question deleted",
-  deleteFailed: "Failed to delete question. Please try again.",
-  saved: ["Question saved", "Question added to your saved list"],
-  unsaved: ["Question unsaved", "Question removed from your saved list"],
-  saveFailed: "Failed to save question. Please try again.",
-} as const;
+/** SPEC.md section 8's texts are in messages/<language>/question.json (`toasts`). */
 
 /** The description of a failed question mutation: the server's own words for a rate limit (429), else the spec's. */
 export function questionFailureText(error: unknown, fallback: string): string {
@@ -136,34 +123,36 @@ function savedStateChanged(queryClient: QueryClient, id: number, state: { saved:
 
 /** POST /api/questions/{id}/save, with "Question saved" or the spec's failure toast. Mutate with the question id. */
 export function useSaveQuestion() {
+  const t = useTranslations("question");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiJson<{ saved: boolean }>("POST", `/api/questions/${id}/save`),
     onSuccess: (data, id) => {
       savedStateChanged(queryClient, id, data ?? { saved: true });
-      toastSuccess(...QUESTION_MESSAGES.saved);
+      toastSuccess(t("toasts.savedTitle"), t("toasts.saved"));
     },
-    onError: (error) => toastMutationError(error, "Error", questionFailureText(error, QUESTION_MESSAGES.saveFailed)),
+    onError: (error) => toastMutationError(error, t("toasts.error"), questionFailureText(error, t("toasts.saveFailed"))),
   });
 }
 
 /** DELETE /api/questions/{id}/save, with "Question unsaved" or the spec's failure toast. Mutate with the question id. */
 export function useUnsaveQuestion() {
+  const t = useTranslations("question");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiJson<{ saved: boolean }>("DELETE", `/api/questions/${id}/save`),
     onSuccess: (data, id) => {
       savedStateChanged(queryClient, id, data ?? { saved: false });
-      toastSuccess(...QUESTION_MESSAGES.unsaved);
+      toastSuccess(t("toasts.unsavedTitle"), t("toasts.unsaved"));
     },
-    onError: (error) => toastMutationError(error, "Error", questionFailureText(error, QUESTION_MESSAGES.saveFailed)),
+    onError: (error) => toastMutationError(error, t("toasts.error"), questionFailureText(error, t("toasts.saveFailed"))),
   });
 }
 
-/** What the success toast says: the AI answer is promised only when one is on its way. */
-export function postedMessage(question: Pick<QuestionDetailData, "aiStatus">): readonly [string, string] {
+/** Which success toast shows: the AI answer is promised only when one is on its way. */
+export function postedMessage(question: Pick<QuestionDetailData, "aiStatus">): "toasts.postedAiComing" | "toasts.posted" {
   const coming = question.aiStatus !== null && question.aiStatus !== undefined && question.aiStatus.status !== "unconfigured";
-  return coming ? QUESTION_MESSAGES.postedAiComing : QUESTION_MESSAGES.posted;
+  return coming ? "toasts.postedAiComing" : "toasts.posted";
 }
 
 /**
@@ -172,21 +161,23 @@ export function postedMessage(question: Pick<QuestionDetailData, "aiStatus">): r
  * 400 stay on the error (ApiError.issues) for the form to show.
  */
 export function useCreateQuestion(options: { onCreated?: (question: QuestionDetailData) => void } = {}) {
+  const t = useTranslations("question");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: QuestionCreateInput) => apiJson<QuestionDetailData>("POST", "/api/questions", input),
     onSuccess: (question) => {
       queryClient.setQueryData(keys.questions.detail(question.id), question);
       void invalidateQuestionLists(queryClient);
-      toastSuccess(...postedMessage(question));
+      toastSuccess(t("toasts.postedTitle"), t(postedMessage(question)));
       options.onCreated?.(question);
     },
-    onError: (error) => toastMutationError(error, "Error", questionFailureText(error, QUESTION_MESSAGES.postFailed)),
+    onError: (error) => toastMutationError(error, t("toasts.error"), questionFailureText(error, t("toasts.postFailed"))),
   });
 }
 
 /** PUT /api/questions/{id} (title, description, tags), with "Question updated" or the spec's failure toast. */
 export function useUpdateQuestion() {
+  const t = useTranslations("question");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id: number; input: QuestionUpdateInput }) =>
@@ -194,14 +185,15 @@ export function useUpdateQuestion() {
     onSuccess: (question) => {
       queryClient.setQueryData(keys.questions.detail(question.id), question);
       void invalidateQuestionLists(queryClient);
-      toastSuccess(QUESTION_MESSAGES.updated);
+      toastSuccess(t("toasts.updated"));
     },
-    onError: (error) => toastMutationError(error, "Error", questionFailureText(error, QUESTION_MESSAGES.updateFailed)),
+    onError: (error) => toastMutationError(error, t("toasts.error"), questionFailureText(error, t("toasts.updateFailed"))),
   });
 }
 
 /** DELETE /api/questions/{id}, with "Question deleted" or the spec's failure toast. Mutate with the question id. */
 export function useDeleteQuestion() {
+  const t = useTranslations("question");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiJson<null>("DELETE", `/api/questions/${id}`),
@@ -209,8 +201,8 @@ export function useDeleteQuestion() {
       queryClient.removeQueries({ queryKey: keys.questions.detail(id), exact: true });
       queryClient.removeQueries({ queryKey: keys.questions.saved(id), exact: true });
       void invalidateQuestionLists(queryClient);
-      toastSuccess(QUESTION_MESSAGES.deleted);
+      toastSuccess(t("toasts.deleted"));
     },
-    onError: (error) => toastMutationError(error, "Error", questionFailureText(error, QUESTION_MESSAGES.deleteFailed)),
+    onError: (error) => toastMutationError(error, t("toasts.error"), questionFailureText(error, t("toasts.deleteFailed"))),
   });
 }

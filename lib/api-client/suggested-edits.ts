@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { apiJson, getJson } from "@/lib/api-client/fetcher";
@@ -20,20 +21,19 @@ export interface SuggestedEditBody {
   summary: string;
 }
 
-/** The toast of a suggestion sent. */
-export const SUGGESTION_SUBMITTED = "Your edit was submitted for review";
 
 /** Sends a suggested edit; the question page then shows it waiting ('Your edit was submitted for review'). */
 export function useSuggestEdit(questionId: number) {
+  const t = useTranslations("suggestedEdits");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SuggestedEditBody) => apiJson<SuggestedEdit>("POST", "/api/suggested-edits", body),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: keys.questions.detail(questionId) });
       void queryClient.invalidateQueries({ queryKey: keys.suggestedEdits.all });
-      toastSuccess(SUGGESTION_SUBMITTED);
+      toastSuccess(t("toasts.submitted"));
     },
-    onError: (error) => toastMutationError(error, "Error", "Failed to submit your edit. Please try again."),
+    onError: (error) => toastMutationError(error, t("toasts.error"), t("toasts.submitFailed")),
   });
 }
 
@@ -48,6 +48,7 @@ export function useSuggestedEdit(id: number, options: { enabled?: boolean } = {}
 
 /** Approves or rejects a suggested edit; the question page and the queue refresh ('Edit approved' / 'Edit rejected'). */
 export function useReviewSuggestedEdit(questionId: number | null) {
+  const t = useTranslations("suggestedEdits");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision, reason }: { id: number; decision: "approve" | "reject"; reason?: string }) =>
@@ -55,8 +56,8 @@ export function useReviewSuggestedEdit(questionId: number | null) {
     onSuccess: (edit) => {
       if (questionId !== null) void queryClient.invalidateQueries({ queryKey: keys.questions.detail(questionId) });
       void queryClient.invalidateQueries({ queryKey: keys.suggestedEdits.all });
-      toastSuccess(edit.status === "approved" ? "Edit approved" : "Edit rejected");
+      toastSuccess(edit.status === "approved" ? t("toasts.approved") : t("toasts.rejected"));
     },
-    onError: (error) => toastMutationError(error, "Error", "Failed to review the edit. Please try again."),
+    onError: (error) => toastMutationError(error, t("toasts.error"), t("toasts.reviewFailed")),
   });
 }

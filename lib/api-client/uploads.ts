@@ -1,8 +1,9 @@
+import { useTranslations } from "next-intl";
 import { useMutation } from "@tanstack/react-query";
 
 import { apiJson } from "@/lib/api-client/fetcher";
 import { toastMutationError, toastSuccess } from "@/lib/api-client/toast";
-import { IMAGE_FIELD, IMAGE_MESSAGES, type UploadPurpose } from "@/lib/validation/uploads";
+import { IMAGE_FIELD, type UploadPurpose } from "@/lib/validation/uploads";
 
 /** What POST /api/upload/image answers (201). */
 export interface UploadedImage {
@@ -21,11 +22,12 @@ export function uploadImage(file: File, purpose: UploadPurpose = "profile"): Pro
  * picker's); a failure always shows "Upload failed" / "Failed to upload image. Please try again.".
  */
 export function useUploadImage(options: { toastOnSuccess?: boolean; purpose?: UploadPurpose } = {}) {
+  const t = useTranslations("question");
   return useMutation({
     mutationFn: (file: File) => uploadImage(file, options.purpose ?? "profile"),
     onSuccess: () => {
-      if (options.toastOnSuccess) toastSuccess(IMAGE_MESSAGES.uploaded);
+      if (options.toastOnSuccess) toastSuccess(t("upload.uploaded"));
     },
-    onError: (error) => toastMutationError(error, IMAGE_MESSAGES.uploadFailedTitle, IMAGE_MESSAGES.uploadFailed),
+    onError: (error) => toastMutationError(error, t("upload.failedTitle"), t("upload.failed")),
   });
 }

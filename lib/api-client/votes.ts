@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { apiJson } from "@/lib/api-client/fetcher";
@@ -23,6 +24,7 @@ export function voteRequest(current: VoteType | null, clicked: VoteType): { meth
  * change at once and go back if the call fails ('Failed to vote. Please try again.').
  */
 export function useVote(questionId: number, answerId: number) {
+  const t = useTranslations("answer");
   const queryClient = useQueryClient();
   const detailKey = keys.questions.detail(questionId);
   return useMutation({
@@ -38,7 +40,7 @@ export function useVote(questionId: number, answerId: number) {
     },
     onError: (error, _next, context) => {
       if (context?.previous) queryClient.setQueryData(detailKey, context.previous);
-      toastMutationError(error, "Error", "Failed to vote. Please try again.");
+      toastMutationError(error, t("toasts.error"), t("toasts.voteFailed"));
     },
     onSuccess: (result) => {
       markQuestionListsStale(queryClient);
@@ -54,6 +56,7 @@ export function useVote(questionId: number, answerId: number) {
  * score change at once and go back if the call fails.
  */
 export function useQuestionVote(questionId: number) {
+  const t = useTranslations("answer");
   const queryClient = useQueryClient();
   const detailKey = keys.questions.detail(questionId);
   return useMutation({
@@ -69,7 +72,7 @@ export function useQuestionVote(questionId: number) {
     },
     onError: (error, _next, context) => {
       if (context?.previous) queryClient.setQueryData(detailKey, context.previous);
-      toastMutationError(error, "Error", "Failed to vote. Please try again.");
+      toastMutationError(error, t("toasts.error"), t("toasts.voteFailed"));
     },
     onSuccess: (result) => {
       markQuestionListsStale(queryClient);

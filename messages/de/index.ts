@@ -1,8 +1,11 @@
 // The interface's texts in this language, one JSON file per namespace (docs/I18N.md).
 import activity from "./activity.json";
+import answer from "./answer.json";
 import auth from "./auth.json";
+import comments from "./comments.json";
 import common from "./common.json";
 import errors from "./errors.json";
+import flags from "./flags.json";
 import home from "./home.json";
 import landing from "./landing.json";
 import language from "./language.json";
@@ -10,17 +13,23 @@ import directMessages from "./messages.json";
 import pages from "./pages.json";
 import profile from "./profile.json";
 import push from "./push.json";
+import question from "./question.json";
+import revisions from "./revisions.json";
 import search from "./search.json";
 import settings from "./settings.json";
 import shell from "./shell.json";
+import suggestedEdits from "./suggestedEdits.json";
 import time from "./time.json";
 import users from "./users.json";
 
 const messages = {
   activity,
+  answer,
   auth,
+  comments,
   common,
   errors,
+  flags,
   home,
   landing,
   language,
@@ -28,9 +37,12 @@ const messages = {
   pages,
   profile,
   push,
+  question,
+  revisions,
   search,
   settings,
   shell,
+  suggestedEdits,
   time,
   users,
 };

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { getTranslations } from "next-intl/server";
 
 import { QuestionDetail } from "@/components/question/question-detail";
 import { markdownToPlainText } from "@/lib/markdown/render";
@@ -34,11 +35,12 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const loaded = await loadQuestion((await params).id);
   if (!loaded) notFound();
   const { row } = loaded;
+  const t = await getTranslations("question");
   const base = await getSiteUrl();
   const url = `${base}/questions/${row.id}`;
   const description =
     markdownToPlainText(row.description, META_DESCRIPTION_LENGTH) ||
-    markdownToPlainText(`${row.title} — a question on Agora with ${row.answerCount} ${row.answerCount === 1 ? "answer" : "answers"}.`, META_DESCRIPTION_LENGTH);
+    markdownToPlainText(t("metadata.description", { title: row.title, count: row.answerCount }), META_DESCRIPTION_LENGTH);
   const tags = row.tags.map(({ tag }) => tag.name);
 
   return {

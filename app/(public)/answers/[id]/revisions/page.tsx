@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ArrowLeft } from "lucide-react";
+import { getTranslations } from "next-intl/server";
 
 import Link from "@/components/common/link";
 import { RevisionHistory } from "@/components/revisions/revision-history";
@@ -29,7 +30,8 @@ const load = cache(async (rawId: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const loaded = await load((await params).id);
   if (!loaded) notFound();
-  return { title: `Revisions of an answer to “${loaded.question.title}”`, robots: { index: false, follow: true } };
+  const t = await getTranslations("revisions");
+  return { title: t("page.answerMetaTitle", { title: loaded.question.title }), robots: { index: false, follow: true } };
 }
 
 /** /answers/{id}/revisions: every version of an answer against the one before, for whoever may see the answer. */
@@ -37,15 +39,16 @@ export default async function AnswerRevisionsPage({ params }: Props) {
   const loaded = await load((await params).id);
   if (!loaded) notFound();
   const { answer, question, revisions, canRollback } = loaded;
+  const t = await getTranslations("revisions");
   return (
     <div className="mx-auto max-w-4xl space-y-5">
       <Link href={`/questions/${question.id}#answer-${answer.id}`} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:underline">
-        <ArrowLeft className="size-4" aria-hidden /> Back to the answer
+        <ArrowLeft className="size-4" aria-hidden /> {t("page.backToAnswer")}
       </Link>
       <div>
-        <h1 className="text-2xl font-bold tracking-tight break-words">Revisions of an answer</h1>
+        <h1 className="text-2xl font-bold tracking-tight break-words">{t("page.answerTitle")}</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          To “{question.title}” · {revisions.length} {revisions.length === 1 ? "revision" : "revisions"}, newest first.
+          {t("page.answerSubtitle", { title: question.title, count: revisions.length })}
         </p>
       </div>
       <RevisionHistory kind="answers" postId={answer.id} revisions={revisions} canRollback={canRollback} />

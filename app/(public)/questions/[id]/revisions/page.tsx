@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ArrowLeft } from "lucide-react";
+import { getTranslations } from "next-intl/server";
 
 import Link from "@/components/common/link";
 import { RevisionHistory } from "@/components/revisions/revision-history";
@@ -28,7 +29,9 @@ const load = cache(async (rawId: string) => {
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const loaded = await load((await params).id);
   if (!loaded) notFound();
-  return { title: `Revisions of “${loaded.revisions[0]?.title ?? "a question"}”`, robots: { index: false, follow: true } };
+  const t = await getTranslations("revisions");
+  const title = loaded.revisions[0]?.title;
+  return { title: title === undefined ? t("page.questionTitleFallback") : t("page.questionTitle", { title }), robots: { index: false, follow: true } };
 }
 
 /** /questions/{id}/revisions: every version of a question against the one before, for whoever may see the question. */
@@ -36,15 +39,16 @@ export default async function QuestionRevisionsPage({ params }: Props) {
   const loaded = await load((await params).id);
   if (!loaded) notFound();
   const { question, revisions, canRollback } = loaded;
+  const t = await getTranslations("revisions");
   return (
     <div className="mx-auto max-w-4xl space-y-5">
       <Link href={`/questions/${question.id}`} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:underline">
-        <ArrowLeft className="size-4" aria-hidden /> Back to the question
+        <ArrowLeft className="size-4" aria-hidden /> {t("page.backToQuestion")}
       </Link>
       <div>
-        <h1 className="text-2xl font-bold tracking-tight break-words">Revisions of “{revisions[0]?.title}”</h1>
+        <h1 className="text-2xl font-bold tracking-tight break-words">{t("page.questionTitle", { title: revisions[0]?.title ?? "" })}</h1>
         <p className="mt-1 text-sm text-muted-foreground">
-          {revisions.length} {revisions.length === 1 ? "revision" : "revisions"}, newest first.
+          {t("page.count", { count: revisions.length })}
         </p>
       </div>
       <RevisionHistory kind="questions" postId={question.id} revisions={revisions} canRollback={canRollback} />
