@@ -143,6 +143,6 @@ describe("the question's pages in other languages", () => {
     const german = renderHook(() => useFieldMessage(), { wrapper: ({ children }) => <IntlProvider locale="de">{children}</IntlProvider> }).result.current;
     expect(german(TITLE_TOO_SHORT_MESSAGE)).toBe("Der Titel muss mindestens 10 Zeichen lang sein");
     expect(german(DESCRIPTION_TOO_LONG_MESSAGE)).toBe("Die Beschreibung darf 20.000 Zeichen nicht überschreiten");
-    expect(german("New members can include at most 2 links in a post.")).toBe("New members can include at most 2 links in a post.");
+    expect(german("A message the catalogue does not know.")).toBe("A message the catalogue does not know.");
   });
 });
