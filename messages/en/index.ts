@@ -1,7 +1,8 @@
 // The interface's texts in this language, one JSON file per namespace (docs/I18N.md).
 import activity from "./activity.json";
+import groups from "./groups.json";
 import language from "./language.json";
 import time from "./time.json";
 
-const messages = { activity, language, time };
+const messages = { activity, groups, language, time };
 export default messages;
