@@ -2,7 +2,10 @@
 import activity from "./activity.json";
 import groups from "./groups.json";
 import language from "./language.json";
+import notifications from "./notifications.json";
+import review from "./review.json";
+import tags from "./tags.json";
 import time from "./time.json";
 
-const messages = { activity, groups, language, time };
+const messages = { activity, groups, language, notifications, review, tags, time };
 export default messages;
