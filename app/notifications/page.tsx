@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { BellOff, LogIn } from "lucide-react";
+import { getTranslations } from "next-intl/server";
 
 import { NotificationsView } from "@/components/notifications/notifications-view";
 import { SiteShell } from "@/components/layout/site-shell";
@@ -9,11 +10,10 @@ import { getViewer } from "@/lib/server/auth/session";
 import { presentNotification } from "@/lib/server/notifications/presenters";
 import { countNotifications, countUnreadNotifications, listNotifications } from "@/lib/server/notifications/queries";
 
-export const metadata: Metadata = {
-  title: "Notifications",
-  description: "Answers to your questions, votes on your answers and new followers, all in one place.",
-  keywords: ["notifications", "answers", "votes", "followers", "Agora"],
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("notifications.metadata");
+  return { title: t("title"), description: t("description"), keywords: t("keywords").split(",") };
+}
 
 /**
  * /notifications: a sign-in prompt for visitors (SPEC.md section 2); for members the tabs All and
@@ -22,17 +22,18 @@ export const metadata: Metadata = {
 export default async function NotificationsPage() {
   const viewer = await getViewer();
   if (!viewer) {
+    const t = await getTranslations("notifications.signIn");
     return (
       <SiteShell>
         <div className="mx-auto flex max-w-md flex-col items-center py-16 text-center">
           <span className="flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
             <BellOff className="size-7" aria-hidden />
           </span>
-          <h1 className="mt-5 text-2xl font-bold tracking-tight">Notifications</h1>
-          <p className="mt-2 text-muted-foreground">Please sign in to view notifications</p>
+          <h1 className="mt-5 text-2xl font-bold tracking-tight">{t("title")}</h1>
+          <p className="mt-2 text-muted-foreground">{t("text")}</p>
           <Button asChild className="mt-6">
             <a href="/api/login?callbackUrl=%2Fnotifications">
-              <LogIn aria-hidden /> Sign In
+              <LogIn aria-hidden /> {t("button")}
             </a>
           </Button>
         </div>

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import Link from "@/components/common/link";
+import { useTranslations } from "next-intl";
 import { AlertTriangle, Bot, CheckCircle2, Flag, Mail, MessageSquare, MessagesSquare, ScrollText, Shield, Sparkles, Users } from "lucide-react";
 
-import { BarChart, formatDay, formatNumber } from "@/components/admin/bar-chart";
+import { BarChart, useAdminFormat } from "@/components/admin/bar-chart";
 import { RetryButton } from "@/components/admin/retry-button";
 import { TimeAgo } from "@/components/common/time-ago";
 import { UserAvatar } from "@/components/common/user-avatar";
@@ -21,35 +22,37 @@ const pointsOf = (activity: Activity, key: SeriesKey) => activity.map((d) => ({ 
 /** The /admin dashboard, from GET /api/admin/overview's JSON (the page reads the same presenter). */
 export function AdminDashboard({ overview }: { overview: AdminOverviewJson }) {
   const { totals, activity, ai, mail, flags, staff } = overview;
+  const t = useTranslations("admin.dashboard");
+  const { formatNumber } = useAdminFormat();
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <div className="space-y-1">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Admin</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
           <Link href="/admin/audit" className="inline-flex items-center gap-1.5 text-sm font-medium text-primary underline-offset-4 hover:underline">
-            <ScrollText className="size-4" aria-hidden /> Audit log
+            <ScrollText className="size-4" aria-hidden /> {t("auditLink")}
           </Link>
         </div>
-        <p className="text-muted-foreground">How the site is doing: activity, AI answers, e-mail and the people who keep it clean. Days are in UTC.</p>
+        <p className="text-muted-foreground">{t("intro")}</p>
       </div>
 
       <section aria-labelledby="admin-totals">
         <h2 id="admin-totals" className="sr-only">
-          Totals
+          {t("totals")}
         </h2>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-          <StatTile icon={<Users />} label="Members" value={totals.members} recent={sumOf(activity, "members")} />
-          <StatTile icon={<MessagesSquare />} label="Questions" value={totals.questions} recent={sumOf(activity, "questions")} />
-          <StatTile icon={<MessageSquare />} label="Answers" value={totals.answers} recent={sumOf(activity, "answers")} />
-          <StatTile icon={<Sparkles />} label="AI answers" value={totals.aiAnswers} recent={sumOf(activity, "aiAnswers")} />
+          <StatTile icon={<Users />} label={t("members")} value={totals.members} recent={sumOf(activity, "members")} />
+          <StatTile icon={<MessagesSquare />} label={t("questions")} value={totals.questions} recent={sumOf(activity, "questions")} />
+          <StatTile icon={<MessageSquare />} label={t("answers")} value={totals.answers} recent={sumOf(activity, "answers")} />
+          <StatTile icon={<Sparkles />} label={t("aiAnswers")} value={totals.aiAnswers} recent={sumOf(activity, "aiAnswers")} />
           <div className="col-span-2 flex flex-col justify-between gap-2 rounded-xl border bg-card p-4 shadow-sm sm:col-span-1">
             <dt className="flex items-center gap-2 text-sm text-muted-foreground [&_svg]:size-4">
-              <Flag aria-hidden /> Open flags
+              <Flag aria-hidden /> {t("openFlags")}
             </dt>
             <dd className="flex items-end justify-between gap-2">
               <span className="text-2xl font-semibold tabular-nums">{flags.open === null ? "—" : formatNumber(flags.open)}</span>
               <Link href="/review" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
-                Review queue
+                {t("reviewQueue")}
               </Link>
             </dd>
           </div>
@@ -58,15 +61,15 @@ export function AdminDashboard({ overview }: { overview: AdminOverviewJson }) {
 
       <Card className="gap-5">
         <CardHeader>
-          <h2 className="leading-none font-semibold">Activity</h2>
-          <CardDescription>What was created each day over the last {activity.length} days.</CardDescription>
+          <h2 className="leading-none font-semibold">{t("activity")}</h2>
+          <CardDescription>{t("activityDescription", { days: activity.length })}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
           <div className="grid gap-x-8 gap-y-6 sm:grid-cols-2">
-            <BarChart title="New members" unit="members" points={pointsOf(activity, "members")} barClassName="fill-chart-3" />
-            <BarChart title="Questions" unit="questions" points={pointsOf(activity, "questions")} barClassName="fill-chart-1" />
-            <BarChart title="Answers" unit="answers" points={pointsOf(activity, "answers")} barClassName="fill-chart-4" />
-            <BarChart title="AI answers" unit="AI answers" points={pointsOf(activity, "aiAnswers")} barClassName="fill-chart-2" />
+            <BarChart title={t("newMembers")} unit="members" points={pointsOf(activity, "members")} barClassName="fill-chart-3" />
+            <BarChart title={t("questions")} unit="questions" points={pointsOf(activity, "questions")} barClassName="fill-chart-1" />
+            <BarChart title={t("answers")} unit="answers" points={pointsOf(activity, "answers")} barClassName="fill-chart-4" />
+            <BarChart title={t("aiAnswers")} unit="aiAnswers" points={pointsOf(activity, "aiAnswers")} barClassName="fill-chart-2" />
           </div>
           <ActivityTable activity={activity} />
         </CardContent>
@@ -83,6 +86,8 @@ export function AdminDashboard({ overview }: { overview: AdminOverviewJson }) {
 }
 
 function StatTile({ icon, label, value, recent }: { icon: ReactNode; label: string; value: number; recent: number }) {
+  const t = useTranslations("admin.dashboard");
+  const { formatNumber } = useAdminFormat();
   return (
     <div className="flex flex-col justify-between gap-2 rounded-xl border bg-card p-4 shadow-sm">
       <dt className="flex items-center gap-2 text-sm text-muted-foreground [&_svg]:size-4">
@@ -93,7 +98,7 @@ function StatTile({ icon, label, value, recent }: { icon: ReactNode; label: stri
       </dt>
       <dd className="flex flex-wrap items-end justify-between gap-x-2">
         <span className="text-2xl font-semibold tabular-nums">{formatNumber(value)}</span>
-        <span className="text-xs text-muted-foreground tabular-nums">+{formatNumber(recent)} in 30 days</span>
+        <span className="text-xs text-muted-foreground tabular-nums">{t("recent", { count: formatNumber(recent) })}</span>
       </dd>
     </div>
   );
@@ -101,28 +106,30 @@ function StatTile({ icon, label, value, recent }: { icon: ReactNode; label: stri
 
 /** The charts' numbers as a table, newest day first, behind a disclosure. */
 function ActivityTable({ activity }: { activity: Activity }) {
+  const t = useTranslations("admin.dashboard");
+  const { formatNumber, formatDay } = useAdminFormat();
   return (
     <details className="group rounded-lg border">
       <summary className="cursor-pointer rounded-lg px-4 py-2.5 text-sm font-medium outline-none select-none hover:bg-accent focus-visible:ring-[3px] focus-visible:ring-ring/50">
-        Show the numbers
+        {t("showNumbers")}
       </summary>
       {/* A scrolling region: focusable, so it scrolls from the keyboard too. */}
       <div
         role="region"
-        aria-label="Activity per day"
+        aria-label={t("perDay")}
         tabIndex={0}
         className="max-h-96 overflow-auto border-t outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         <table className="w-full text-sm tabular-nums">
-          <caption className="sr-only">Activity per day over the last {activity.length} days, newest first</caption>
+          <caption className="sr-only">{t("perDayCaption", { days: activity.length })}</caption>
           <thead className="sticky top-0 bg-card text-left text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="px-4 py-2 font-medium">Day</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">Members</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">Questions</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">Answers</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">AI answers</th>
-              <th scope="col" className="px-4 py-2 text-right font-medium">Tokens</th>
+              <th scope="col" className="px-4 py-2 font-medium">{t("day")}</th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">{t("members")}</th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">{t("questions")}</th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">{t("answers")}</th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">{t("aiAnswers")}</th>
+              <th scope="col" className="px-4 py-2 text-right font-medium">{t("tokens")}</th>
             </tr>
           </thead>
           <tbody>
@@ -147,6 +154,7 @@ function ActivityTable({ activity }: { activity: Activity }) {
 
 /** Counts of a worker's states, as a row of small figures. */
 function StatusCounts({ items }: { items: { label: string; value: number; alarming?: boolean }[] }) {
+  const { formatNumber } = useAdminFormat();
   return (
     <dl className="grid grid-cols-2 gap-2 min-[360px]:grid-cols-4">
       {items.map((item) => (
@@ -183,6 +191,7 @@ function NothingFailed({ children }: { children: ReactNode }) {
 }
 
 function FailedItem({ title, meta, error, action }: { title: ReactNode; meta: ReactNode; error: string | null; action: ReactNode }) {
+  const t = useTranslations("admin.dashboard");
   return (
     <li className="space-y-2 py-3 first:pt-0 last:pb-0">
       <div className="flex items-start justify-between gap-3">
@@ -196,7 +205,7 @@ function FailedItem({ title, meta, error, action }: { title: ReactNode; meta: Re
         <p className="flex gap-2 rounded-md border-l-2 border-destructive bg-muted/60 px-3 py-2 font-mono text-xs break-words">
           <AlertTriangle className="mt-px size-3.5 shrink-0 text-destructive" aria-hidden />
           <span className="min-w-0">
-            <span className="sr-only">Last error: </span>
+            <span className="sr-only">{t("lastError")}</span>
             {error}
           </span>
         </p>
@@ -207,40 +216,51 @@ function FailedItem({ title, meta, error, action }: { title: ReactNode; meta: Re
 
 function AiWorkerCard({ ai, activity }: { ai: AdminOverviewJson["ai"]; activity: Activity }) {
   const { provider } = ai;
+  const t = useTranslations("admin.dashboard");
+  const providerText = !provider.configured
+    ? t("notConfigured")
+    : provider.kind === "openai"
+      ? "OpenAI" // a product name
+      : provider.host
+        ? t("providerCompatible", { host: provider.host })
+        : t("providerCustom");
+  const waiting = t.rich("waiting", { code: (chunks) => <code className="font-mono text-xs">{chunks}</code> });
+  const failedMeta = (job: AdminOverviewJson["ai"]["failed"][number]) =>
+    t.rich("aiFailedMeta", { attempts: job.attempts, time: () => <TimeAgo date={job.failedAt} /> });
   return (
     <Card className="gap-5">
       <CardHeader>
         <h2 className="flex items-center gap-2 leading-none font-semibold">
-          <Bot className="size-4 text-muted-foreground" aria-hidden /> AI answers
+          <Bot className="size-4 text-muted-foreground" aria-hidden /> {t("aiTitle")}
         </h2>
-        <CardDescription>The worker that writes each question&apos;s automatic answer.</CardDescription>
+        <CardDescription>{t("aiDescription")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
         <dl className="space-y-1.5">
-          <Setting label="Provider">
-            {provider.configured ? (provider.kind === "openai" ? "OpenAI" : `OpenAI-compatible at ${provider.host ?? "a custom server"}`) : "Not configured"}
+          <Setting label={t("provider")}>
+            {providerText}
           </Setting>
-          <Setting label="Model">{provider.model ?? "—"}</Setting>
-          <Setting label="Background worker">{ai.workerEnabled ? "On" : "Off on this instance"}</Setting>
+          <Setting label={t("model")}>{provider.model ?? "—"}</Setting>
+          <Setting label={t("worker")}>{ai.workerEnabled ? t("workerOn") : t("workerOff")}</Setting>
         </dl>
         {!provider.configured ? (
           <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
-            Answers wait until <code className="font-mono text-xs">OPENAI_API_KEY</code> or <code className="font-mono text-xs">OPENAI_BASE_URL</code> is set.
+            {waiting}
           </p>
         ) : null}
         <StatusCounts
           items={[
-            { label: "Pending", value: ai.jobs.pending },
-            { label: "Writing", value: ai.jobs.running },
-            { label: "Failed", value: ai.jobs.failed, alarming: true },
-            { label: "Done", value: ai.jobs.done },
+            { label: t("pending"), value: ai.jobs.pending },
+            { label: t("writing"), value: ai.jobs.running },
+            { label: t("failed"), value: ai.jobs.failed, alarming: true },
+            { label: t("done"), value: ai.jobs.done },
           ]}
         />
-        <BarChart title="Tokens used" unit="tokens" points={pointsOf(activity, "tokens")} barClassName="fill-chart-2" />
+        <BarChart title={t("tokensUsed")} unit="tokens" points={pointsOf(activity, "tokens")} barClassName="fill-chart-2" />
         <div className="space-y-3">
-          <h3 className="text-sm font-semibold">Failed answers</h3>
+          <h3 className="text-sm font-semibold">{t("failedAnswers")}</h3>
           {ai.failed.length === 0 ? (
-            <NothingFailed>No failed AI answers.</NothingFailed>
+            <NothingFailed>{t("noFailedAnswers")}</NothingFailed>
           ) : (
             <ul className="divide-y">
               {ai.failed.map((job) => (
@@ -251,18 +271,14 @@ function AiWorkerCard({ ai, activity }: { ai: AdminOverviewJson["ai"]; activity:
                       {job.questionTitle}
                     </Link>
                   }
-                  meta={
-                    <>
-                      {job.attempts} {job.attempts === 1 ? "attempt" : "attempts"} · failed <TimeAgo date={job.failedAt} />
-                    </>
-                  }
+                  meta={failedMeta(job)}
                   error={job.lastError}
-                  action={<RetryButton target="ai-job" id={job.id} label={`the AI answer to “${job.questionTitle}”`} />}
+                  action={<RetryButton target="ai-job" id={job.id} label={t("retryAiLabel", { title: job.questionTitle })} />}
                 />
               ))}
             </ul>
           )}
-          {ai.failed.length > 0 ? <p className="text-xs text-muted-foreground">Failed answers are retried with backoff on their own; Retry makes one due now.</p> : null}
+          {ai.failed.length > 0 ? <p className="text-xs text-muted-foreground">{t("retryNote")}</p> : null}
         </div>
       </CardContent>
     </Card>
@@ -270,43 +286,44 @@ function AiWorkerCard({ ai, activity }: { ai: AdminOverviewJson["ai"]; activity:
 }
 
 function MailCard({ mail }: { mail: AdminOverviewJson["mail"] }) {
+  const t = useTranslations("admin.dashboard");
+  const failedMeta = (message: AdminOverviewJson["mail"]["failed"][number]) =>
+    t.rich("mailFailedMeta", { to: message.to, attempts: message.attempts, time: () => <TimeAgo date={message.createdAt} /> });
   return (
     <Card className="gap-5">
       <CardHeader>
         <h2 className="flex items-center gap-2 leading-none font-semibold">
-          <Mail className="size-4 text-muted-foreground" aria-hidden /> E-mail outbox
+          <Mail className="size-4 text-muted-foreground" aria-hidden /> {t("mailTitle")}
         </h2>
-        <CardDescription>Messages waiting, sent and given up on.</CardDescription>
+        <CardDescription>{t("mailDescription")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-5">
         <dl className="space-y-1.5">
-          <Setting label="Delivery">{mail.transport.kind === "smtp" ? `SMTP via ${mail.transport.host ?? "the configured server"}` : ".eml files in the data folder"}</Setting>
+          <Setting label={t("delivery")}>
+            {mail.transport.kind === "smtp" ? (mail.transport.host ? t("smtp", { host: mail.transport.host }) : t("smtpDefault")) : t("emlFiles")}
+          </Setting>
         </dl>
         <StatusCounts
           items={[
-            { label: "Pending", value: mail.outbox.pending },
-            { label: "Sending", value: mail.outbox.sending },
-            { label: "Failed", value: mail.outbox.failed, alarming: true },
-            { label: "Sent", value: mail.outbox.sent },
+            { label: t("pending"), value: mail.outbox.pending },
+            { label: t("sending"), value: mail.outbox.sending },
+            { label: t("failed"), value: mail.outbox.failed, alarming: true },
+            { label: t("sent"), value: mail.outbox.sent },
           ]}
         />
         <div className="space-y-3">
-          <h3 className="text-sm font-semibold">Failed e-mails</h3>
+          <h3 className="text-sm font-semibold">{t("failedEmails")}</h3>
           {mail.failed.length === 0 ? (
-            <NothingFailed>No failed e-mails.</NothingFailed>
+            <NothingFailed>{t("noFailedEmails")}</NothingFailed>
           ) : (
             <ul className="divide-y">
               {mail.failed.map((message) => (
                 <FailedItem
                   key={message.id}
                   title={message.subject}
-                  meta={
-                    <>
-                      To {message.to} · {message.attempts} {message.attempts === 1 ? "attempt" : "attempts"} · queued <TimeAgo date={message.createdAt} />
-                    </>
-                  }
+                  meta={failedMeta(message)}
                   error={message.lastError}
-                  action={<RetryButton target="email" id={message.id} label={`the e-mail “${message.subject}”`} />}
+                  action={<RetryButton target="email" id={message.id} label={t("retryMailLabel", { subject: message.subject })} />}
                 />
               ))}
             </ul>
@@ -318,19 +335,20 @@ function MailCard({ mail }: { mail: AdminOverviewJson["mail"] }) {
 }
 
 function StaffCard({ staff }: { staff: AdminOverviewJson["staff"] }) {
+  const t = useTranslations("admin.dashboard");
   return (
     <Card className="gap-5">
       <CardHeader>
         <h2 className="flex items-center gap-2 leading-none font-semibold">
-          <Shield className="size-4 text-muted-foreground" aria-hidden /> Moderators and admins
+          <Shield className="size-4 text-muted-foreground" aria-hidden /> {t("staffTitle")}
         </h2>
         <CardDescription>
-          {staff.length === 1 ? "One person" : `${staff.length} people`} can moderate this site.
+          {t("staffDescription", { count: staff.length })}
         </CardDescription>
       </CardHeader>
       <CardContent>
         {staff.length === 0 ? (
-          <p className="text-sm text-muted-foreground">Nobody yet.</p>
+          <p className="text-sm text-muted-foreground">{t("nobody")}</p>
         ) : (
           <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {staff.map((person) => (
@@ -340,7 +358,7 @@ function StaffCard({ staff }: { staff: AdminOverviewJson["staff"] }) {
                   {displayName(person)}
                 </Link>
                 <Badge variant={person.role === "admin" ? "default" : "secondary"} className="capitalize">
-                  {person.role}
+                  {person.role === "admin" || person.role === "moderator" || person.role === "member" ? t(`roles.${person.role}`) : person.role}
                 </Badge>
               </li>
             ))}

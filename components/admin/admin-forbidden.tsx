@@ -1,5 +1,6 @@
 import Link from "@/components/common/link";
 import { ShieldAlert } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 
@@ -8,6 +9,7 @@ import { Button } from "@/components/ui/button";
  * a plain 403, and where to go instead.
  */
 export function AdminForbidden({ role, area = "admin" }: { role: "member" | "moderator" | "admin"; area?: "admin" | "audit" }) {
+  const t = useTranslations("admin.forbidden");
   if (area === "audit") role = "member"; // only members are refused the audit log
 
   return (
@@ -15,20 +17,19 @@ export function AdminForbidden({ role, area = "admin" }: { role: "member" | "mod
       <span className="flex size-14 items-center justify-center rounded-full bg-muted text-muted-foreground">
         <ShieldAlert className="size-7" aria-hidden />
       </span>
-      <p className="mt-5 text-sm font-semibold tracking-wide text-muted-foreground">Error 403</p>
-      <h1 className="mt-1 text-2xl font-bold tracking-tight">{area === "audit" ? "Moderators and admins only" : "Admins only"}</h1>
+      <p className="mt-5 text-sm font-semibold tracking-wide text-muted-foreground">{t("code")}</p>
+      <h1 className="mt-1 text-2xl font-bold tracking-tight">{area === "audit" ? t("auditTitle") : t("adminTitle")}</h1>
       <p className="mt-2 text-muted-foreground">
-        {area === "audit" ? "The audit log is for the people who moderate this site." : "The admin dashboard is for the people who run this site."}{" "}
-        {role === "moderator" ? "As a moderator, you will find flagged posts in the review queue." : "If you think you should have access, ask an admin."}
+        {area === "audit" ? t("auditText") : t("adminText")} {role === "moderator" ? t("moderatorHint") : t("askAdmin")}
       </p>
       <div className="mt-6 flex flex-wrap justify-center gap-2">
         {role === "moderator" ? (
           <Button asChild>
-            <Link href="/review">Open the review queue</Link>
+            <Link href="/review">{t("openReview")}</Link>
           </Button>
         ) : null}
         <Button asChild variant={role === "moderator" ? "outline" : "default"}>
-          <Link href="/">Back to home</Link>
+          <Link href="/">{t("home")}</Link>
         </Button>
       </div>
     </div>

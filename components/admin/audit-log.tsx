@@ -2,6 +2,7 @@
 
 import Link from "@/components/common/link";
 import { ScrollText, Settings2 } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
 
 import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { RoleBadge } from "@/components/common/role-badge";
@@ -11,59 +12,65 @@ import { useAuditLog, type AuditEntry } from "@/lib/api-client/moderation";
 import { flattenPages, type ListPage } from "@/lib/api-client/paging";
 import { displayName } from "@/lib/display";
 
-/** What each action reads as in the log; an unknown one shows its code. */
-const ACTION_LABELS: Record<string, string> = {
-  "user.suspend": "Suspended a member",
-  "user.unsuspend": "Lifted a suspension",
-  "user.role": "Changed a role",
-  "user.deleteAsSpammer": "Deleted a spammer",
-  "question.lock": "Locked a question",
-  "question.unlock": "Unlocked a question",
-  "question.close": "Closed a question",
-  "question.reopen": "Reopened a question",
-  "question.hide": "Hid a question",
-  "answer.hide": "Hid an answer",
-  "comment.hide": "Hid a comment",
-  "question.delete": "Deleted a question",
-  "answer.delete": "Deleted an answer",
-  "comment.delete": "Deleted a comment",
-  "flags.dismiss": "Dismissed flags",
-  "flags.hide": "Hid a flagged post",
-  "flags.unhide": "Restored a flagged post",
-  "flags.delete": "Deleted a flagged post",
-  "flags.lock": "Locked a flagged post's question",
-  "flags.suspend": "Suspended a flagged post's author",
-};
+/** The actions and targets the log names in words (admin.audit.actions / targets); an unknown one shows its code. */
+const KNOWN_ACTIONS = new Set([
+  "user.suspend",
+  "user.unsuspend",
+  "user.role",
+  "user.deleteAsSpammer",
+  "question.lock",
+  "question.unlock",
+  "question.close",
+  "question.reopen",
+  "question.hide",
+  "answer.hide",
+  "comment.hide",
+  "question.delete",
+  "answer.delete",
+  "comment.delete",
+  "flags.dismiss",
+  "flags.hide",
+  "flags.unhide",
+  "flags.delete",
+  "flags.lock",
+  "flags.suspend",
+]);
+const KNOWN_TARGETS = new Set(["question", "answer", "comment", "user"]);
+const UNTIL_FORMAT = { dateStyle: "medium" } as const;
 
-const TARGET_NAMES: Record<string, string> = { question: "Question", answer: "Answer", comment: "Comment", user: "Member" };
+type AuditTranslator = ReturnType<typeof useTranslations<"admin.audit">>;
+type Formatter = ReturnType<typeof useFormatter>;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 const num = (value: unknown) => (typeof value === "number" && Number.isFinite(value) ? value : null);
 const str = (value: unknown) => (typeof value === "string" ? value : null);
 
 /** The details of an entry in a few plain words (the days of a suspension, the old and new role, what went). */
-function detailsText(entry: AuditEntry): string | null {
+function detailsText(entry: AuditEntry, t: AuditTranslator, format: Formatter): string | null {
   const d = entry.details && typeof entry.details === "object" && !Array.isArray(entry.details) ? (entry.details as Record<string, unknown>) : null;
   if (!d) return null;
   if (entry.action === "user.suspend" || entry.action === "flags.suspend") {
     const days = num(d.days);
     const until = str(d.until);
-    if (days !== null) return `${plural(days, "day")}${until ? `, until ${new Date(until).toLocaleDateString("en-US", { dateStyle: "medium" })}` : ""}`;
+    if (days !== null) return until ? t("suspendUntil", { days, until: format.dateTime(new Date(until), UNTIL_FORMAT) }) : t("suspendDays", { days });
   }
   if (entry.action === "user.role" && str(d.from) && str(d.to)) return `${str(d.from)} → ${str(d.to)}`;
   if (entry.action === "user.deleteAsSpammer") {
     const votes = num(d.removedVotes) ?? 0;
-    return `Removed ${plural(num(d.deletedQuestions) ?? 0, "question")}, ${plural(num(d.deletedAnswers) ?? 0, "answer")}, ${plural(num(d.deletedComments) ?? 0, "comment")}${votes ? ` and ${plural(votes, "vote")}` : ""}`;
+    const counts = { questions: num(d.deletedQuestions) ?? 0, answers: num(d.deletedAnswers) ?? 0, comments: num(d.deletedComments) ?? 0 };
+    return votes ? t("spammerVotes", { ...counts, votes }) : t("spammer", counts);
   }
-  if (num(d.flags) !== null) return `${plural(num(d.flags)!, "flag")} resolved`;
+  if (num(d.flags) !== null) return t("flagsResolved", { count: num(d.flags)! });
   const pairs = Object.entries(d).filter(([, v]) => typeof v === "string" || typeof v === "number" || typeof v === "boolean");
   return pairs.length ? pairs.map(([k, v]) => `${k}: ${String(v)}`).join(", ") : null;
 }
 
 function AuditItem({ entry }: { entry: AuditEntry }) {
-  const label = ACTION_LABELS[entry.action] ?? entry.action;
-  const details = detailsText(entry);
-  const targetName = TARGET_NAMES[entry.target.type] ?? entry.target.type;
+  const t = useTranslations("admin.audit");
+  const format = useFormatter();
+  // Keys checked against the known sets above; the typed keys of next-intl do not follow a Set.
+  const label = KNOWN_ACTIONS.has(entry.action) ? t(`actions.${entry.action}` as Parameters<AuditTranslator>[0]) : entry.action;
+  const details = detailsText(entry, t, format);
+  const targetName = KNOWN_TARGETS.has(entry.target.type) ? t(`targets.${entry.target.type}` as Parameters<AuditTranslator>[0]) : entry.target.type;
   return (
     <li className="rounded-xl border bg-card p-4 text-card-foreground shadow-xs" data-testid="audit-entry" data-action={entry.action}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
@@ -75,7 +82,7 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
         </p>
       </div>
       <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[7rem_1fr]">
-        <dt className="text-muted-foreground">By</dt>
+        <dt className="text-muted-foreground">{t("by")}</dt>
         <dd className="flex min-w-0 flex-wrap items-center gap-1.5">
           {entry.actor ? (
             <>
@@ -91,7 +98,7 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
             </>
           ) : (
             <span className="inline-flex items-center gap-1.5 text-muted-foreground">
-              <Settings2 className="size-4" aria-hidden /> The site&apos;s configuration (AGORA_ADMIN_EMAILS)
+              <Settings2 className="size-4" aria-hidden /> {t("configuration")}
             </span>
           )}
         </dd>
@@ -103,19 +110,19 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
             </Link>
           ) : (
             <span className="text-muted-foreground">
-              #{entry.target.id} <span className="italic">(no longer available)</span>
+              #{entry.target.id} <span className="italic">{t("unavailable")}</span>
             </span>
           )}
         </dd>
         {entry.reason ? (
           <>
-            <dt className="text-muted-foreground">Reason</dt>
+            <dt className="text-muted-foreground">{t("reason")}</dt>
             <dd className="min-w-0 whitespace-pre-line [overflow-wrap:anywhere]">{entry.reason}</dd>
           </>
         ) : null}
         {details ? (
           <>
-            <dt className="text-muted-foreground">Details</dt>
+            <dt className="text-muted-foreground">{t("details")}</dt>
             <dd className="min-w-0 [overflow-wrap:anywhere]">{details}</dd>
           </>
         ) : null}
@@ -126,28 +133,29 @@ function AuditItem({ entry }: { entry: AuditEntry }) {
 
 /** /admin/audit: every moderator and admin action, newest first, a page at a time. */
 export function AuditLog({ initialPage }: { initialPage: ListPage<AuditEntry> }) {
+  const t = useTranslations("admin.audit");
   const query = useAuditLog(initialPage);
   const entries = flattenPages(query.data);
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Audit log</h1>
-        <p className="text-muted-foreground">Every action of a moderator or an admin: who did what, to which post or member, why and when. Newest first.</p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
+        <p className="text-muted-foreground">{t("intro")}</p>
       </div>
       {query.isError && entries.length === 0 ? (
-        <LoadError message="The audit log could not be loaded." onRetry={() => query.refetch()} />
+        <LoadError message={t("loadError")} onRetry={() => query.refetch()} />
       ) : entries.length === 0 ? (
-        <EmptyState icon={ScrollText} title="Nothing yet" headingLevel={2}>
-          Suspensions, role changes, deleted spammers and review actions will be listed here.
+        <EmptyState icon={ScrollText} title={t("emptyTitle")} headingLevel={2}>
+          {t("emptyText")}
         </EmptyState>
       ) : (
-        <ol className="space-y-3" aria-label="Audit entries">
+        <ol className="space-y-3" aria-label={t("list")}>
           {entries.map((entry) => (
             <AuditItem key={entry.id} entry={entry} />
           ))}
         </ol>
       )}
-      <LoadMoreButton query={query} label="Load more entries" />
+      <LoadMoreButton query={query} label={t("loadMore")} />
     </div>
   );
 }

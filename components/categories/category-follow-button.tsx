@@ -1,6 +1,7 @@
 "use client";
 
 import { Check, Loader2, Plus } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { useCategory, useCategoryFollow, type CategoryDetail } from "@/lib/api-client/categories";
@@ -12,6 +13,7 @@ import { cn } from "@/lib/utils";
  */
 export function CategoryFollowButton({ initialCategory, className }: { initialCategory: CategoryDetail; className?: string }) {
   const { data: category = initialCategory } = useCategory(initialCategory.id, { initialData: initialCategory });
+  const t = useTranslations("tags.common");
   const follow = useCategoryFollow();
   const pending = follow.isPending;
 
@@ -25,7 +27,7 @@ export function CategoryFollowButton({ initialCategory, className }: { initialCa
       className={cn("min-w-28", className)}
     >
       {pending ? <Loader2 className="animate-spin" aria-hidden /> : category.isFollowing ? <Check aria-hidden /> : <Plus aria-hidden />}
-      {category.isFollowing ? "Unfollow" : "Follow"}
+      {category.isFollowing ? t("unfollow") : t("follow")}
       <span className="sr-only"> {category.name}</span>
     </Button>
   );

@@ -1,15 +1,12 @@
 "use client";
 
 import { Layers, MessageSquare, Tags, Users } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { SignInPrompt } from "@/components/auth/sign-in-prompt";
 import { CategoryFollowButton } from "@/components/categories/category-follow-button";
 import { tagTintStyle } from "@/components/tags/tag-badge";
 import { useCategory, type CategoryDetail } from "@/lib/api-client/categories";
-
-function count(n: number, one: string) {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : `${one}s`}`;
-}
 
 /**
  * The head of a category page: its name in its colour as the page title, its description, the
@@ -25,13 +22,14 @@ export function CategoryHeader({
   questionCount: number;
   signedIn: boolean;
 }) {
+  const t = useTranslations("tags");
   const { data: category = initialCategory } = useCategory(initialCategory.id, { initialData: initialCategory });
   return (
     <header className="rounded-xl border bg-card p-5 shadow-xs sm:p-6">
       <div className="flex flex-col items-start gap-4 sm:flex-row sm:justify-between">
         <div className="min-w-0 flex-1 space-y-3">
           <p className="flex items-center gap-1.5 text-xs font-semibold tracking-wider text-muted-foreground uppercase">
-            <Layers className="size-3.5" aria-hidden /> Category
+            <Layers className="size-3.5" aria-hidden /> {t("category.label")}
           </p>
           <h1 className="min-w-0">
             <span
@@ -45,24 +43,24 @@ export function CategoryHeader({
           {category.description ? <p className="max-w-2xl text-muted-foreground">{category.description}</p> : null}
           <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
             <div>
-              <dt className="sr-only">Tags</dt>
+              <dt className="sr-only">{t("common.tags")}</dt>
               <dd className="flex items-center gap-1.5">
                 <Tags className="size-4" aria-hidden />
-                {count(category._count.tags, "tag")}
+                {t("common.tagCount", { count: category._count.tags })}
               </dd>
             </div>
             <div>
-              <dt className="sr-only">Questions</dt>
+              <dt className="sr-only">{t("common.questions")}</dt>
               <dd className="flex items-center gap-1.5">
                 <MessageSquare className="size-4" aria-hidden />
-                {count(questionCount, "question")}
+                {t("common.questionCount", { count: questionCount })}
               </dd>
             </div>
             <div>
-              <dt className="sr-only">Followers</dt>
+              <dt className="sr-only">{t("common.followers")}</dt>
               <dd className="flex items-center gap-1.5">
                 <Users className="size-4" aria-hidden />
-                {count(category._count.followers, "follower")}
+                {t("common.followerCount", { count: category._count.followers })}
               </dd>
             </div>
           </dl>
@@ -70,7 +68,7 @@ export function CategoryHeader({
         {signedIn ? (
           <CategoryFollowButton initialCategory={initialCategory} />
         ) : (
-          <SignInPrompt returnTo={`/categories/${category.id}`} label="Sign in to follow" variant="outline" size="default" />
+          <SignInPrompt returnTo={`/categories/${category.id}`} label={t("category.signInToFollow")} variant="outline" size="default" />
         )}
       </div>
     </header>

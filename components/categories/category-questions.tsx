@@ -1,5 +1,7 @@
 "use client";
 
+import { useTranslations } from "next-intl";
+
 import { TagQuestionList } from "@/components/tags/tag-question-list";
 import { useCategoryQuestions } from "@/lib/api-client/categories";
 import { flattenPages, type ListPage } from "@/lib/api-client/paging";
@@ -10,15 +12,16 @@ import type { QuestionSummary } from "@/lib/api-client/questions";
  * `initialPage` is the server's first page.
  */
 export function CategoryQuestions({ category, initialPage }: { category: { id: number; name: string }; initialPage: ListPage<QuestionSummary> }) {
+  const t = useTranslations("tags.category");
   const query = useCategoryQuestions(category.id, { initialPage });
   const questions = flattenPages(query.data);
 
   return (
     <section aria-labelledby="category-questions-title" className="space-y-4">
       <h2 id="category-questions-title" className="text-lg font-semibold tracking-tight">
-        Newest Questions
+        {t("newest")}
       </h2>
-      <TagQuestionList query={query} questions={questions} label={`Questions in ${category.name}`} />
+      <TagQuestionList query={query} questions={questions} label={t("questionsIn", { name: category.name })} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import Link from "@/components/common/link";
 import { Tags } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
 
 import { EmptyState } from "@/components/common/list-states";
 import { TagBadge } from "@/components/tags/tag-badge";
@@ -7,15 +8,17 @@ import type { Tag } from "@/lib/api-client/tags";
 
 /** A category page's tags, most questions first, each linking to its tag page with its question count. */
 export function CategoryTags({ tags }: { tags: Tag[] }) {
+  const t = useTranslations("tags.category");
+  const format = useFormatter();
   return (
     <section aria-labelledby="category-tags-title" className="space-y-3">
       <h2 id="category-tags-title" className="text-lg font-semibold tracking-tight">
-        Tags
+        {t("tags")}
       </h2>
       {tags.length === 0 ? (
-        <EmptyState icon={Tags}>No tags in this category yet</EmptyState>
+        <EmptyState icon={Tags}>{t("noTags")}</EmptyState>
       ) : (
-        <ul className="flex flex-wrap gap-2" aria-label="Tags in this category">
+        <ul className="flex flex-wrap gap-2" aria-label={t("tagsList")}>
           {tags.map((tag) => (
             <li key={tag.id}>
               <Link
@@ -24,8 +27,8 @@ export function CategoryTags({ tags }: { tags: Tag[] }) {
               >
                 <TagBadge tag={tag} />
                 <span className="text-sm text-muted-foreground">
-                  {tag._count.questions.toLocaleString("en-US")}
-                  <span className="sr-only"> {tag._count.questions === 1 ? "question" : "questions"}</span>
+                  {format.number(tag._count.questions)}
+                  <span className="sr-only"> {t("questionsSr", { count: tag._count.questions })}</span>
                 </span>
               </Link>
             </li>

@@ -1,6 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 import { Clock, Loader2, LogOut, PenSquare, Settings2, UserPlus } from "lucide-react";
 
 import { SignInPrompt } from "@/components/auth/sign-in-prompt";
@@ -33,6 +34,7 @@ const NEW_POST_EARLY_KEY = "group-post";
 export function GroupActions({ group, onNewPost, signedIn = true }: { group: Group; onNewPost: () => void; signedIn?: boolean }) {
   // A press of New Post before hydration opens the dialog once the page has hydrated (lib/early/script.ts).
   useEarlyAction(NEW_POST_EARLY_KEY, onNewPost);
+  const t = useTranslations("groups");
   const router = useRouter();
   const refresh = () => router.refresh();
   const join = useJoinGroup({ onDone: refresh });
@@ -43,27 +45,27 @@ export function GroupActions({ group, onNewPost, signedIn = true }: { group: Gro
     <div className="flex flex-wrap items-center gap-2">
       {group.viewerCan.post ? (
         <Button onClick={onNewPost} data-early={NEW_POST_EARLY_KEY}>
-          <PenSquare aria-hidden /> New Post
+          <PenSquare aria-hidden /> {t("actions.newPost")}
         </Button>
       ) : null}
 
       {group.hasRequested ? (
         <>
           <span className="inline-flex h-9 items-center gap-1.5 rounded-md border border-dashed px-3 text-sm text-muted-foreground">
-            <Clock className="size-4" aria-hidden /> Requested
+            <Clock className="size-4" aria-hidden /> {t("common.requested")}
           </span>
           <Button variant="ghost" onClick={() => withdraw.mutate({ id: group.id })} disabled={withdraw.isPending}>
             {withdraw.isPending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-            Cancel Request
+            {t("actions.cancelRequest")}
           </Button>
         </>
       ) : group.viewerCan.join && !group.invitation ? (
         <Button onClick={() => join.mutate({ id: group.id })} disabled={join.isPending}>
           {join.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <UserPlus aria-hidden />}
-          Join Group
+          {t("common.joinGroup")}
         </Button>
       ) : !signedIn ? (
-        <SignInPrompt returnTo={`/groups/${group.id}`} label="Sign in to join" size="default" />
+        <SignInPrompt returnTo={`/groups/${group.id}`} label={t("actions.signInToJoin")} size="default" />
       ) : null}
 
       {group.viewerCan.edit ? (
@@ -73,7 +75,7 @@ export function GroupActions({ group, onNewPost, signedIn = true }: { group: Gro
           onSaved={refresh}
           trigger={
             <Button variant="outline">
-              <Settings2 aria-hidden /> Edit
+              <Settings2 aria-hidden /> {t("actions.edit")}
             </Button>
           }
         />
@@ -84,21 +86,19 @@ export function GroupActions({ group, onNewPost, signedIn = true }: { group: Gro
           <AlertDialogTrigger asChild>
             <Button variant="outline" disabled={leave.isPending}>
               {leave.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <LogOut aria-hidden />}
-              Leave Group
+              {t("actions.leave")}
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent>
             <AlertDialogHeader>
-              <AlertDialogTitle>Leave {group.name}?</AlertDialogTitle>
+              <AlertDialogTitle>{t("actions.leaveTitle", { name: group.name })}</AlertDialogTitle>
               <AlertDialogDescription>
-                {group.isPrivate
-                  ? "This group is private: you will no longer see its posts, and you would have to ask its creator to let you back in."
-                  : "You can join again at any time."}
+                {group.isPrivate ? t("actions.leavePrivate") : t("actions.leavePublic")}
               </AlertDialogDescription>
             </AlertDialogHeader>
             <AlertDialogFooter>
-              <AlertDialogCancel>Cancel</AlertDialogCancel>
-              <AlertDialogAction onClick={() => leave.mutate({ id: group.id })}>Leave Group</AlertDialogAction>
+              <AlertDialogCancel>{t("common.cancel")}</AlertDialogCancel>
+              <AlertDialogAction onClick={() => leave.mutate({ id: group.id })}>{t("actions.leave")}</AlertDialogAction>
             </AlertDialogFooter>
           </AlertDialogContent>
         </AlertDialog>

@@ -1,8 +1,9 @@
 import Link from "@/components/common/link";
 import { CalendarDays, MessageSquare, UsersRound } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { GroupMembershipButton } from "@/components/groups/group-membership-button";
-import { GroupAvatar, GroupBanner, PrivateBadge, countLabel, creatorName, formatGroupDate } from "@/components/groups/group-visuals";
+import { GroupAvatar, GroupBanner, GroupDate, PrivateBadge, creatorName } from "@/components/groups/group-visuals";
 import type { Group } from "@/lib/api-client/groups";
 
 /**
@@ -11,6 +12,11 @@ import type { Group } from "@/lib/api-client/groups";
  */
 export function GroupCard({ group, headingLevel = 3 }: { group: Group; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const t = useTranslations("groups");
+  const createdBy = t.rich("card.createdBy", {
+    name: creatorName(group),
+    strong: (chunks) => <span className="font-medium text-foreground/85">{chunks}</span>,
+  });
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border bg-card text-card-foreground shadow-xs transition-shadow hover:shadow-md">
       <GroupBanner group={group} className="h-20 sm:h-24" />
@@ -29,36 +35,36 @@ export function GroupCard({ group, headingLevel = 3 }: { group: Group; headingLe
               {group.name}
             </Link>
           </Heading>
-          <p className="line-clamp-2 text-sm text-muted-foreground">{group.description || "No description yet."}</p>
+          <p className="line-clamp-2 text-sm text-muted-foreground">{group.description || t("card.noDescription")}</p>
         </div>
 
         <dl className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
           <div>
-            <dt className="sr-only">Members</dt>
+            <dt className="sr-only">{t("common.members")}</dt>
             <dd className="flex items-center gap-1">
               <UsersRound className="size-3.5" aria-hidden />
-              {countLabel(group.memberCount, "member")}
+              {t("common.memberCount", { count: group.memberCount })}
             </dd>
           </div>
           <div>
-            <dt className="sr-only">Questions</dt>
+            <dt className="sr-only">{t("common.questions")}</dt>
             <dd className="flex items-center gap-1">
               <MessageSquare className="size-3.5" aria-hidden />
-              {countLabel(group.questionCount, "question")}
+              {t("common.questionCount", { count: group.questionCount })}
             </dd>
           </div>
           <div>
-            <dt className="sr-only">Created</dt>
+            <dt className="sr-only">{t("common.created")}</dt>
             <dd className="flex items-center gap-1">
               <CalendarDays className="size-3.5" aria-hidden />
-              <time dateTime={group.createdAt}>{formatGroupDate(group.createdAt)}</time>
+              <GroupDate iso={group.createdAt} />
             </dd>
           </div>
         </dl>
 
         <div className="mt-auto flex items-center justify-between gap-3 border-t pt-3">
           <p className="min-w-0 truncate text-xs text-muted-foreground">
-            Created by <span className="font-medium text-foreground/85">{creatorName(group)}</span>
+            {createdBy}
           </p>
           <GroupMembershipButton group={group} />
         </div>

@@ -4,6 +4,7 @@ import { useId, useState, type ReactNode } from "react";
 import { Controller, useForm, useWatch, type FieldPath } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Loader2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { ImagePicker } from "@/components/common/image-picker";
 import { FieldError, FormProblem } from "@/components/question/question-form-fields";
@@ -14,7 +15,7 @@ import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { Textarea } from "@/components/ui/textarea";
 import { ApiError } from "@/lib/api-client/fetcher";
-import { GROUP_MESSAGES, useCreateGroup, useUpdateGroup, type Group } from "@/lib/api-client/groups";
+import { useCreateGroup, useUpdateGroup, type Group } from "@/lib/api-client/groups";
 import { cn } from "@/lib/utils";
 import {
   GROUP_DESCRIPTION_MAX_LENGTH,
@@ -42,10 +43,11 @@ function valuesOf(group?: Group | null): GroupFormValues {
 
 /** "n/max" under a text field, red past the limit. */
 function Counter({ id, length, max }: { id: string; length: number; max: number }) {
+  const t = useTranslations("groups.form");
   return (
     <span id={id} className={cn("text-xs text-muted-foreground tabular-nums", length > max && "font-medium text-destructive")}>
       {length}/{max}
-      <span className="sr-only"> characters</span>
+      <span className="sr-only">{t("characters")}</span>
     </span>
   );
 }
@@ -66,6 +68,7 @@ export interface GroupFormDialogProps {
  * same schema as POST and PATCH /api/groups, so the messages are the spec's.
  */
 export function GroupFormDialog({ mode, group, open: openProp, onOpenChange, trigger, onSaved }: GroupFormDialogProps) {
+  const t = useTranslations("groups");
   const [openState, setOpenState] = useState(false);
   const open = openProp ?? openState;
   const id = useId();
@@ -101,7 +104,7 @@ export function GroupFormDialog({ mode, group, open: openProp, onOpenChange, tri
 
   function placeServerErrors(error: unknown) {
     if (!(error instanceof ApiError)) {
-      setFormError(editing ? GROUP_MESSAGES.updateFailed : GROUP_MESSAGES.createFailed);
+      setFormError(editing ? t("toasts.updateFailed") : t("toasts.createFailed"));
       return;
     }
     if (error.status === 401) return;
@@ -114,7 +117,7 @@ export function GroupFormDialog({ mode, group, open: openProp, onOpenChange, tri
         placed = true;
       }
     }
-    if (!placed) setFormError(error.serverMessage ?? (editing ? GROUP_MESSAGES.updateFailed : GROUP_MESSAGES.createFailed));
+    if (!placed) setFormError(error.serverMessage ?? (editing ? t("toasts.updateFailed") : t("toasts.createFailed")));
   }
 
   const onSubmit = form.handleSubmit((values) => {
@@ -142,8 +145,9 @@ export function GroupFormDialog({ mode, group, open: openProp, onOpenChange, tri
     private: `${id}-private`,
     privateHint: `${id}-private-hint`,
   };
+  const fields = { name: form.register("name"), description: form.register("description"), rules: form.register("rules") };
   const describe = (error: unknown, errorId: string, counterId: string) => (error ? `${errorId} ${counterId}` : counterId);
-  const title = editing ? "Edit Group" : "Create Group";
+  const title = editing ? t("form.editTitle") : t("form.createTitle");
 
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
@@ -152,25 +156,23 @@ export function GroupFormDialog({ mode, group, open: openProp, onOpenChange, tri
         <DialogHeader>
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>
-            {editing
-              ? "Change how your group presents itself and who can see its posts."
-              : "Bring people together around a topic. You'll be its first member."}
+            {editing ? t("form.editDescription") : t("form.createDescription")}
           </DialogDescription>
         </DialogHeader>
 
         <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label={title}>
           <div className="space-y-2">
             <div className="flex items-end justify-between gap-2">
-              <Label htmlFor={ids.name}>Group name</Label>
+              <Label htmlFor={ids.name}>{t("form.name")}</Label>
               <Counter id={ids.nameCounter} length={(name ?? "").length} max={GROUP_NAME_MAX_LENGTH} />
             </div>
             <Input
               id={ids.name}
-              placeholder="e.g. Rust Learners"
+              placeholder={t("form.namePlaceholder")}
               autoComplete="off"
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={describe(errors.name, ids.nameError, ids.nameCounter)}
-              {...form.register("name")}
+              {...fields.name}
             />
             <FieldError id={ids.nameError} message={errors.name?.message} />
           </div>
@@ -178,17 +180,17 @@ export function GroupFormDialog({ mode, group, open: openProp, onOpenChange, tri
           <div className="space-y-2">
             <div className="flex items-end justify-between gap-2">
               <Label htmlFor={ids.description}>
-                Description <span className="font-normal text-muted-foreground">(optional)</span>
+                {t("form.description")} <span className="font-normal text-muted-foreground">{t("form.optional")}</span>
               </Label>
               <Counter id={ids.descriptionCounter} length={(description ?? "").length} max={GROUP_DESCRIPTION_MAX_LENGTH} />
             </div>
             <Textarea
               id={ids.description}
               rows={3}
-              placeholder="What is this group about?"
+              placeholder={t("form.descriptionPlaceholder")}
               aria-invalid={errors.description ? true : undefined}
               aria-describedby={describe(errors.description, ids.descriptionError, ids.descriptionCounter)}
-              {...form.register("description")}
+              {...fields.description}
             />
             <FieldError id={ids.descriptionError} message={errors.description?.message} />
           </div>
@@ -198,7 +200,7 @@ export function GroupFormDialog({ mode, group, open: openProp, onOpenChange, tri
               <Controller
                 control={form.control}
                 name="profileImageUrl"
-                render={({ field }) => <ImagePicker id={ids.profileImage} label="Profile image" value={field.value ?? ""} onChange={field.onChange} />}
+                render={({ field }) => <ImagePicker id={ids.profileImage} label={t("form.profileImage")} value={field.value ?? ""} onChange={field.onChange} />}
               />
               <FieldError id={ids.profileImageError} message={errors.profileImageUrl?.message} />
             </div>
@@ -206,7 +208,7 @@ export function GroupFormDialog({ mode, group, open: openProp, onOpenChange, tri
               <Controller
                 control={form.control}
                 name="headerImageUrl"
-                render={({ field }) => <ImagePicker id={ids.headerImage} label="Header image" value={field.value ?? ""} onChange={field.onChange} />}
+                render={({ field }) => <ImagePicker id={ids.headerImage} label={t("form.headerImage")} value={field.value ?? ""} onChange={field.onChange} />}
               />
               <FieldError id={ids.headerImageError} message={errors.headerImageUrl?.message} />
             </div>
@@ -215,17 +217,17 @@ export function GroupFormDialog({ mode, group, open: openProp, onOpenChange, tri
           <div className="space-y-2">
             <div className="flex items-end justify-between gap-2">
               <Label htmlFor={ids.rules}>
-                Rules <span className="font-normal text-muted-foreground">(optional)</span>
+                {t("form.rules")} <span className="font-normal text-muted-foreground">{t("form.optional")}</span>
               </Label>
               <Counter id={ids.rulesCounter} length={(rules ?? "").length} max={GROUP_RULES_MAX_LENGTH} />
             </div>
             <Textarea
               id={ids.rules}
               rows={3}
-              placeholder={"1. Be kind.\n2. Stay on topic."}
+              placeholder={t("form.rulesPlaceholder")}
               aria-invalid={errors.rules ? true : undefined}
               aria-describedby={describe(errors.rules, ids.rulesError, ids.rulesCounter)}
-              {...form.register("rules")}
+              {...fields.rules}
             />
             <FieldError id={ids.rulesError} message={errors.rules?.message} />
           </div>
@@ -236,9 +238,9 @@ export function GroupFormDialog({ mode, group, open: openProp, onOpenChange, tri
             render={({ field }) => (
               <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
                 <div className="space-y-1">
-                  <Label htmlFor={ids.private}>Private group</Label>
+                  <Label htmlFor={ids.private}>{t("form.private")}</Label>
                   <p id={ids.privateHint} className="text-xs text-muted-foreground">
-                    Only members see its posts. People ask to join, and you approve or decline them.
+                    {t("form.privateHint")}
                   </p>
                 </div>
                 <Switch
@@ -256,11 +258,11 @@ export function GroupFormDialog({ mode, group, open: openProp, onOpenChange, tri
 
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)} disabled={pending}>
-              Cancel
+              {t("common.cancel")}
             </Button>
             <Button type="submit" disabled={pending}>
               {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-              {editing ? (pending ? "Updating..." : "Update Group") : pending ? "Creating..." : "Create Group"}
+              {editing ? (pending ? t("form.updating") : t("form.update")) : pending ? t("form.creating") : t("form.create")}
             </Button>
           </DialogFooter>
         </form>

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from "react";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { Check, Loader2, MailPlus, Search, UserPlus, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { TimeAgo } from "@/components/common/time-ago";
 import { UserAvatar } from "@/components/common/user-avatar";
@@ -37,6 +38,7 @@ function useDebounced(value: string, delay: number): string {
  * members directory's search), invite them, and see or withdraw the pending invitations.
  */
 export function InviteMembers({ group, initialInvitations }: { group: Group; initialInvitations?: GroupInvitation[] }) {
+  const t = useTranslations("groups.invitations");
   const id = useId();
   const [search, setSearch] = useState("");
   const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
@@ -47,16 +49,17 @@ export function InviteMembers({ group, initialInvitations }: { group: Group; ini
   const withdraw = useRemoveInvitation(group.id);
   const pending = invitations.data ?? [];
   const invited = new Set(pending.map((i) => i.userId));
+  const invitedAgo = (invitation: GroupInvitation) => t.rich("invitedAgo", { time: () => <TimeAgo date={invitation.createdAt} /> });
   const matches = (members.data ?? []).filter((m) => m.id !== group.creatorId).slice(0, PICKER_RESULTS);
 
   return (
     <section aria-labelledby={`${id}-title`} className="space-y-3 rounded-xl border bg-card p-4 shadow-xs">
       <h2 id={`${id}-title`} className="flex items-center gap-2 text-sm font-semibold">
-        <MailPlus className="size-4 text-muted-foreground" aria-hidden /> Invite Members
+        <MailPlus className="size-4 text-muted-foreground" aria-hidden /> {t("title")}
       </h2>
       <div className="space-y-1.5">
         <Label htmlFor={`${id}-search`} className="text-xs text-muted-foreground">
-          Find a member by name or handle
+          {t("findLabel")}
         </Label>
         <div className="relative">
           <Search className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
@@ -65,7 +68,7 @@ export function InviteMembers({ group, initialInvitations }: { group: Group; ini
             type="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            placeholder="e.g. daniel"
+            placeholder={t("findPlaceholder")}
             autoComplete="off"
             className="pl-8"
             aria-describedby={`${id}-results-status`}
@@ -73,7 +76,7 @@ export function InviteMembers({ group, initialInvitations }: { group: Group; ini
         </div>
       </div>
       <p id={`${id}-results-status`} role="status" className="sr-only">
-        {searching && members.data ? `${matches.length} ${matches.length === 1 ? "member" : "members"} found` : ""}
+        {searching && members.data ? t("found", { count: matches.length }) : ""}
       </p>
       {searching ? (
         members.isPending ? (
@@ -82,9 +85,9 @@ export function InviteMembers({ group, initialInvitations }: { group: Group; ini
             <Skeleton className="h-9 w-full" />
           </div>
         ) : matches.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No members found</p>
+          <p className="text-sm text-muted-foreground">{t("noneFound")}</p>
         ) : (
-          <ul className="space-y-1" aria-label="Members found">
+          <ul className="space-y-1" aria-label={t("foundList")}>
             {matches.map((member) => {
               const name = displayName(member);
               const busy = invite.isPending && invite.variables?.userId === member.id;
@@ -97,12 +100,12 @@ export function InviteMembers({ group, initialInvitations }: { group: Group; ini
                   </span>
                   {invited.has(member.id) ? (
                     <span className="inline-flex items-center gap-1 text-xs text-muted-foreground">
-                      <Check className="size-3.5" aria-hidden /> Invited
+                      <Check className="size-3.5" aria-hidden /> {t("invited")}
                     </span>
                   ) : (
-                    <Button size="sm" variant="outline" onClick={() => invite.mutate({ userId: member.id, name })} disabled={busy} aria-label={`Invite ${name}`}>
+                    <Button size="sm" variant="outline" onClick={() => invite.mutate({ userId: member.id, name })} disabled={busy} aria-label={t("inviteAria", { name })}>
                       {busy ? <Loader2 className="animate-spin" aria-hidden /> : <UserPlus aria-hidden />}
-                      Invite
+                      {t("invite")}
                     </Button>
                   )}
                 </li>
@@ -113,13 +116,13 @@ export function InviteMembers({ group, initialInvitations }: { group: Group; ini
       ) : null}
 
       <div className="space-y-2 border-t pt-3">
-        <h3 className="text-xs font-semibold text-muted-foreground uppercase">Pending invitations</h3>
+        <h3 className="text-xs font-semibold text-muted-foreground uppercase">{t("pending")}</h3>
         {invitations.isPending ? (
           <Skeleton className="h-9 w-full" />
         ) : pending.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No pending invitations</p>
+          <p className="text-sm text-muted-foreground">{t("nonePending")}</p>
         ) : (
-          <ul className="space-y-2" aria-label="Pending invitations">
+          <ul className="space-y-2" aria-label={t("pending")}>
             {pending.map((invitation) => {
               const name = displayName(invitation.user);
               return (
@@ -132,7 +135,7 @@ export function InviteMembers({ group, initialInvitations }: { group: Group; ini
                     <span className="min-w-0">
                       <span className="block truncate text-sm font-medium">{name}</span>
                       <span className="block text-xs text-muted-foreground">
-                        Invited <TimeAgo date={invitation.createdAt} />
+                        {invitedAgo(invitation)}
                       </span>
                     </span>
                   </Link>
@@ -141,9 +144,9 @@ export function InviteMembers({ group, initialInvitations }: { group: Group; ini
                     variant="ghost"
                     onClick={() => withdraw.mutate({ userId: invitation.userId, as: "creator" })}
                     disabled={withdraw.isPending && withdraw.variables?.userId === invitation.userId}
-                    aria-label={`Withdraw the invitation to ${name}`}
+                    aria-label={t("withdrawAria", { name })}
                   >
-                    <X aria-hidden /> Withdraw
+                    <X aria-hidden /> {t("withdraw")}
                   </Button>
                 </li>
               );
@@ -157,6 +160,7 @@ export function InviteMembers({ group, initialInvitations }: { group: Group; ini
 
 /** What an invited member sees on the group page: who invited them, "Accept invitation" (joins) and "Decline". */
 export function InvitationNotice({ group, onDone }: { group: Group & { invitation: NonNullable<Group["invitation"]> }; onDone: () => void }) {
+  const t = useTranslations("groups");
   const id = useId();
   const accept = useJoinGroup({ onDone });
   const decline = useRemoveInvitation(group.id, { onDone });
@@ -169,21 +173,21 @@ export function InvitationNotice({ group, onDone }: { group: Group & { invitatio
     >
       <div className="min-w-0">
         <h2 id={`${id}-title`} className="font-semibold">
-          You&apos;re invited to join this group
+          {t("invitations.noticeTitle")}
         </h2>
         <p className="mt-0.5 text-sm text-muted-foreground">
-          {displayName(group.invitation.invitedBy)} invited you.
-          {group.isPrivate ? " Accepting lets you in straight away and shows you its posts." : ""}
+          {t("invitations.noticeText", { name: displayName(group.invitation.invitedBy) })}
+          {group.isPrivate ? t("invitations.noticePrivate") : ""}
         </p>
       </div>
       <div className="flex shrink-0 gap-2">
         <Button onClick={() => accept.mutate({ id: group.id })} disabled={busy}>
           {accept.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Check aria-hidden />}
-          Accept invitation
+          {t("invitations.accept")}
         </Button>
         <Button variant="outline" onClick={() => decline.mutate({ userId: group.invitation.userId, as: "invitee" })} disabled={busy}>
           {decline.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <X aria-hidden />}
-          Decline
+          {t("common.decline")}
         </Button>
       </div>
     </section>

@@ -5,11 +5,12 @@ import Link from "@/components/common/link";
 import { CalendarDays, Lock, MessageSquare, ScrollText, UsersRound } from "lucide-react";
 
 import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
 
 import { GroupActions } from "@/components/groups/group-actions";
 import { InvitationNotice, InviteMembers } from "@/components/groups/group-invitations";
 import { GroupPosts } from "@/components/groups/group-posts";
-import { GroupAvatar, GroupBanner, PrivateBadge, countLabel, creatorName, formatGroupDate } from "@/components/groups/group-visuals";
+import { GroupAvatar, GroupBanner, GroupDate, PrivateBadge, creatorName } from "@/components/groups/group-visuals";
 import { JoinRequests } from "@/components/groups/join-requests";
 import { AskQuestionDialog } from "@/components/question/ask-question-dialog";
 import { useGroup, type Group, type GroupInvitation, type JoinRequest } from "@/lib/api-client/groups";
@@ -36,12 +37,25 @@ export interface GroupPageProps {
  * invitations; and, for a member the creator invited, Accept invitation and Decline.
  */
 export function GroupPage({ initialGroup, initialPosts, initialSearch, initialRequests, initialInvitations, signedIn = true }: GroupPageProps) {
+  const t = useTranslations("groups");
   const router = useRouter();
   const { data } = useGroup(initialGroup.id, initialGroup);
   const group = data ?? initialGroup;
   const invitation = group.isMember ? null : group.invitation;
   const [askOpen, setAskOpen] = useState(false);
   const openAsk = () => setAskOpen(true);
+  const createdBy = t.rich("page.createdBy", {
+    name: creatorName(group),
+    time: () => <GroupDate iso={group.createdAt} />,
+    creator: (chunks) => (
+      <Link
+        href={`/users/${group.creator.id}`}
+        className="rounded-sm font-medium text-foreground/85 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      >
+        {chunks}
+      </Link>
+    ),
+  });
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -61,31 +75,25 @@ export function GroupPage({ initialGroup, initialPosts, initialSearch, initialRe
           </div>
           <dl className="flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-muted-foreground">
             <div>
-              <dt className="sr-only">Members</dt>
+              <dt className="sr-only">{t("common.members")}</dt>
               <dd className="flex items-center gap-1.5">
                 <UsersRound className="size-4" aria-hidden />
-                {countLabel(group.memberCount, "member")}
+                {t("common.memberCount", { count: group.memberCount })}
               </dd>
             </div>
             <div>
-              <dt className="sr-only">Posts</dt>
+              <dt className="sr-only">{t("common.posts")}</dt>
               <dd className="flex items-center gap-1.5">
                 <MessageSquare className="size-4" aria-hidden />
-                {countLabel(group.questionCount, "post")}
+                {t("common.postCount", { count: group.questionCount })}
               </dd>
             </div>
             <div>
-              <dt className="sr-only">Created</dt>
+              <dt className="sr-only">{t("common.created")}</dt>
               <dd className="flex items-center gap-1.5">
                 <CalendarDays className="size-4 shrink-0" aria-hidden />
                 <span>
-                  Created <time dateTime={group.createdAt}>{formatGroupDate(group.createdAt)}</time> by{" "}
-                  <Link
-                    href={`/users/${group.creator.id}`}
-                    className="rounded-sm font-medium text-foreground/85 outline-none hover:text-foreground hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-                  >
-                    {creatorName(group)}
-                  </Link>
+                  {createdBy}
                 </span>
               </dd>
             </div>
@@ -109,17 +117,17 @@ export function GroupPage({ initialGroup, initialPosts, initialSearch, initialRe
           )}
         </div>
 
-        <aside className="space-y-4" aria-label="About this group">
+        <aside className="space-y-4" aria-label={t("page.about")}>
           {group.viewerCan.reviewRequests ? <JoinRequests groupId={group.id} initialRequests={initialRequests} /> : null}
           {group.viewerCan.invite ? <InviteMembers group={group} initialInvitations={initialInvitations} /> : null}
           <section aria-labelledby="group-rules-title" className="space-y-2 rounded-xl border bg-card p-4 shadow-xs">
             <h2 id="group-rules-title" className="flex items-center gap-2 text-sm font-semibold">
-              <ScrollText className="size-4 text-muted-foreground" aria-hidden /> Rules
+              <ScrollText className="size-4 text-muted-foreground" aria-hidden /> {t("page.rules")}
             </h2>
             {group.rules ? (
               <p className="text-sm whitespace-pre-line text-muted-foreground">{group.rules}</p>
             ) : (
-              <p className="text-sm text-muted-foreground">No rules yet. Be kind and stay on topic.</p>
+              <p className="text-sm text-muted-foreground">{t("page.noRules")}</p>
             )}
           </section>
         </aside>
@@ -134,6 +142,7 @@ export function GroupPage({ initialGroup, initialPosts, initialSearch, initialRe
 
 /** What someone outside a private group (a member not in it, or a visitor) sees instead of its posts. */
 function PrivateNotice({ group, signedIn }: { group: Group; signedIn: boolean }) {
+  const t = useTranslations("groups.page");
   return (
     <section
       aria-labelledby="private-notice-title"
@@ -143,16 +152,16 @@ function PrivateNotice({ group, signedIn }: { group: Group; signedIn: boolean })
         <Lock className="size-6" aria-hidden />
       </span>
       <h2 id="private-notice-title" className="mt-4 text-lg font-semibold">
-        This group is private
+        {t("privateTitle")}
       </h2>
       <p className="mt-2 max-w-md text-sm text-muted-foreground">
         {!signedIn
-          ? "Only members can see its posts. Sign in to ask to join: the group's creator approves or declines each request."
+          ? t("privateVisitor")
           : group.invitation
-            ? "You have been invited: accept the invitation above to see its posts."
+            ? t("privateInvited")
             : group.hasRequested
-              ? "Your request to join is waiting for the group's creator. You'll see its posts once they approve it."
-              : "Only members can see its posts. Ask to join with “Join Group” and the group's creator will approve or decline your request."}
+              ? t("privateRequested")
+              : t("privateMember")}
       </p>
     </section>
   );

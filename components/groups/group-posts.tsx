@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useState } from "react";
 import { MessageSquareDashed, PenSquare, Search } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { QuestionCard } from "@/components/question/question-card";
 import { QuestionCardActions } from "@/components/question/question-card-actions";
@@ -33,6 +34,7 @@ export function GroupPosts({
   initialPage?: ListPage<QuestionSummary>;
   onNewPost?: () => void;
 }) {
+  const t = useTranslations("groups.posts");
   const id = useId();
   const [input, setInput] = useState(initialSearch);
   const [search, setSearch] = useState(initialSearch);
@@ -60,21 +62,21 @@ export function GroupPosts({
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <div>
           <h2 id={`${id}-title`} className="text-lg font-semibold tracking-tight">
-            Posts
+            {t("title")}
           </h2>
           <p className="text-sm text-muted-foreground" aria-live="polite">
             {query.isPending
-              ? "Loading posts…"
+              ? t("loading")
               : stale
-                ? "Searching…"
+                ? t("searching")
                 : search
-                  ? `${total.toLocaleString("en-US")} ${total === 1 ? "post" : "posts"} matching “${search}”`
-                  : `${total.toLocaleString("en-US")} ${total === 1 ? "post" : "posts"}`}
+                  ? t("countMatching", { count: total, search })
+                  : t("count", { count: total })}
           </p>
         </div>
-        <form role="search" aria-label="Posts in this group" className="relative w-full sm:max-w-xs" onSubmit={(e) => e.preventDefault()}>
+        <form role="search" aria-label={t("searchForm")} className="relative w-full sm:max-w-xs" onSubmit={(e) => e.preventDefault()}>
           <label htmlFor={`${id}-search`} className="sr-only">
-            Search posts in this group
+            {t("searchLabel")}
           </label>
           <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
@@ -82,7 +84,7 @@ export function GroupPosts({
             type="search"
             value={input}
             onChange={(e) => setInput(e.target.value)}
-            placeholder="Search posts in this group..."
+            placeholder={t("searchPlaceholder")}
             autoComplete="off"
             maxLength={GROUP_SEARCH_MAX_LENGTH}
             className="pl-9"
@@ -93,30 +95,30 @@ export function GroupPosts({
       {query.isPending ? (
         <PostsSkeleton />
       ) : query.isError && questions.length === 0 ? (
-        <LoadError message="Could not load the posts." onRetry={() => query.refetch()} />
+        <LoadError message={t("loadError")} onRetry={() => query.refetch()} />
       ) : questions.length === 0 ? (
         <EmptyState
           icon={MessageSquareDashed}
           action={
             !search && onNewPost ? (
               <Button onClick={onNewPost}>
-                <PenSquare aria-hidden /> Write the First Post
+                <PenSquare aria-hidden /> {t("writeFirst")}
               </Button>
             ) : undefined
           }
         >
-          {search ? `No posts match “${search}”.` : "No posts yet"}
+          {search ? t("noMatch", { search }) : t("none")}
         </EmptyState>
       ) : (
         <>
-          <ul className="space-y-4" aria-label="Posts in this group" aria-busy={stale || undefined}>
+          <ul className="space-y-4" aria-label={t("list")} aria-busy={stale || undefined}>
             {questions.map((question) => (
               <li key={question.id} className={stale ? "opacity-60 transition-opacity" : undefined}>
                 <QuestionCard question={question} headingLevel={3} actions={<QuestionCardActions question={question} />} />
               </li>
             ))}
           </ul>
-          <LoadMoreButton query={query} label="Load More Posts" />
+          <LoadMoreButton query={query} label={t("loadMore")} />
         </>
       )}
     </section>
@@ -125,8 +127,9 @@ export function GroupPosts({
 
 /** Three placeholder cards while the posts load. */
 function PostsSkeleton() {
+  const t = useTranslations("groups.posts");
   return (
-    <div className="space-y-4" role="status" aria-label="Loading posts">
+    <div className="space-y-4" role="status" aria-label={t("loadingAria")}>
       {Array.from({ length: 3 }, (_, i) => (
         <div key={i} className="space-y-3 rounded-xl border bg-card p-5">
           <Skeleton className="h-3 w-40" />

@@ -1,4 +1,5 @@
 import { Lock } from "lucide-react";
+import { useFormatter, useTranslations } from "next-intl";
 
 import { Badge } from "@/components/ui/badge";
 import { displayName } from "@/lib/display";
@@ -48,21 +49,19 @@ export function GroupAvatar({ group, className }: { group: Pick<Group, "name" | 
 
 /** The "Private" badge of a private group. */
 export function PrivateBadge({ className }: { className?: string }) {
+  const t = useTranslations("groups.common");
   return (
     <Badge variant="secondary" className={cn("gap-1", className)}>
-      <Lock aria-hidden /> Private
+      <Lock aria-hidden /> {t("private")}
     </Badge>
   );
 }
 
-/** A creation date as "Mar 5, 2026", the same on the server and in every browser. */
-export function formatGroupDate(iso: string): string {
-  return new Date(iso).toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
-}
-
-/** "1 member" / "12 members", "1 post" / "3 posts"... */
-export function countLabel(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+/** A creation date as "Mar 5, 2026" (in the reader's language), the same on the server and in every browser (one time zone). */
+const GROUP_DATE_FORMAT = { month: "short", day: "numeric", year: "numeric" } as const;
+export function GroupDate({ iso }: { iso: string }) {
+  const format = useFormatter();
+  return <time dateTime={iso}>{format.dateTime(new Date(iso), GROUP_DATE_FORMAT)}</time>;
 }
 
 /** The creator's name as a card shows it. */

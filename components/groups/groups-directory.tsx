@@ -3,6 +3,7 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { Plus, Search, UsersRound } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { SignInPrompt } from "@/components/auth/sign-in-prompt";
 import { GroupCard } from "@/components/groups/group-card";
@@ -33,6 +34,7 @@ export interface GroupsDirectoryInitial {
  * (`signedIn` false) sees "All Groups" and the search, with Create Group as a sign-in prompt.
  */
 export function GroupsDirectory({ initial, signedIn = true }: { initial: GroupsDirectoryInitial; signedIn?: boolean }) {
+  const t = useTranslations("groups.directory");
   const id = useId();
   const router = useRouter();
   const pathname = usePathname();
@@ -79,13 +81,13 @@ export function GroupsDirectory({ initial, signedIn = true }: { initial: GroupsD
   const discover = useGroupDirectory("", signedIn ? "discover" : undefined, { enabled: !searching, initialPage: initial.discover });
   const results = useGroupDirectory(search, undefined, { enabled: searching, initialPage: fromServer ? initial.results : undefined });
 
-  const createButton = (label = "Create Group") =>
+  const createButton = (label = t("create")) =>
     signedIn ? (
       <Button onClick={() => setCreateOpen(true)}>
         <Plus aria-hidden /> {label}
       </Button>
     ) : (
-      <SignInPrompt returnTo="/groups?create=true" label="Sign in to create a group" size="default" />
+      <SignInPrompt returnTo="/groups?create=true" label={t("signInToCreate")} size="default" />
     );
   const nothingAtAll =
     (!signedIn || (!joined.isPending && flattenPages(joined.data).length === 0)) && !discover.isPending && flattenPages(discover.data).length === 0;
@@ -94,17 +96,15 @@ export function GroupsDirectory({ initial, signedIn = true }: { initial: GroupsD
     <div className="space-y-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Groups</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
           <p className="mt-1 text-sm text-muted-foreground">
-            {signedIn
-              ? "Find your people: join groups around the topics you care about, or start your own."
-              : "Browse the groups of Agora and read the questions of public ones. Sign in to join a group or start your own."}
+            {signedIn ? t("introMember") : t("introVisitor")}
           </p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <form role="search" aria-label="Groups" className="relative w-full sm:w-72" onSubmit={(e) => e.preventDefault()}>
+          <form role="search" aria-label={t("searchForm")} className="relative w-full sm:w-72" onSubmit={(e) => e.preventDefault()}>
             <label htmlFor={`${id}-search`} className="sr-only">
-              Search groups by name or description
+              {t("searchLabel")}
             </label>
             <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
             <Input
@@ -112,7 +112,7 @@ export function GroupsDirectory({ initial, signedIn = true }: { initial: GroupsD
               type="search"
               value={input}
               onChange={(e) => setInput(e.target.value)}
-              placeholder="Search groups..."
+              placeholder={t("searchPlaceholder")}
               autoComplete="off"
               maxLength={GROUP_SEARCH_MAX_LENGTH}
               className="pl-9"
@@ -135,23 +135,23 @@ export function GroupsDirectory({ initial, signedIn = true }: { initial: GroupsD
       ) : null}
 
       {searching ? (
-        <GroupSection title="Search Results" id={`${id}-results`} query={results} count>
-          <GroupsEmpty>No groups found</GroupsEmpty>
+        <GroupSection title={t("searchResults")} loadingLabel={t("loadingResults")} id={`${id}-results`} query={results} count>
+          <GroupsEmpty>{t("noGroupsFound")}</GroupsEmpty>
         </GroupSection>
       ) : (
         <>
           {signedIn ? (
-            <GroupSection title="Your Groups" id={`${id}-joined`} query={joined}>
-              <GroupsEmpty action={nothingAtAll ? undefined : createButton("Create a Group")}>
-                {nothingAtAll ? "You haven't joined any groups yet." : "You haven't joined any groups yet. Join one below or start your own."}
+            <GroupSection title={t("yourGroups")} loadingLabel={t("loadingYours")} id={`${id}-joined`} query={joined}>
+              <GroupsEmpty action={nothingAtAll ? undefined : createButton(t("createAGroup"))}>
+                {nothingAtAll ? t("noneJoined") : t("noneJoinedHint")}
               </GroupsEmpty>
             </GroupSection>
           ) : null}
-          <GroupSection title={signedIn ? "Discover Groups" : "All Groups"} id={`${id}-discover`} query={discover}>
+          <GroupSection title={signedIn ? t("discover") : t("all")} loadingLabel={signedIn ? t("loadingDiscover") : t("loadingAll")} id={`${id}-discover`} query={discover}>
             {nothingAtAll ? (
-              <GroupsEmpty action={createButton("Create the First Group")}>No groups yet</GroupsEmpty>
+              <GroupsEmpty action={createButton(t("createFirst"))}>{t("noGroupsYet")}</GroupsEmpty>
             ) : (
-              <GroupsEmpty>You&apos;re a member of every group. Start a new one!</GroupsEmpty>
+              <GroupsEmpty>{t("memberOfAll")}</GroupsEmpty>
             )}
           </GroupSection>
         </>
@@ -163,7 +163,22 @@ export function GroupsDirectory({ initial, signedIn = true }: { initial: GroupsD
 type DirectoryQuery = ReturnType<typeof useGroupDirectory>;
 
 /** One titled grid of group cards, with its loading, error and empty states and "Load More Groups". */
-function GroupSection({ title, id, query, count = false, children }: { title: string; id: string; query: DirectoryQuery; count?: boolean; children: ReactNode }) {
+function GroupSection({
+  title,
+  loadingLabel,
+  id,
+  query,
+  count = false,
+  children,
+}: {
+  title: string;
+  loadingLabel: string;
+  id: string;
+  query: DirectoryQuery;
+  count?: boolean;
+  children: ReactNode;
+}) {
+  const t = useTranslations("groups.directory");
   const groups = flattenPages(query.data);
   const total = totalOf(query.data) ?? groups.length;
   const stale = query.isPlaceholderData;
@@ -175,14 +190,14 @@ function GroupSection({ title, id, query, count = false, children }: { title: st
         </h2>
         {count && !query.isPending ? (
           <p className="text-sm text-muted-foreground" aria-live="polite">
-            {stale ? "Searching…" : `${total.toLocaleString("en-US")} ${total === 1 ? "group" : "groups"}`}
+            {stale ? t("searching") : t("groupCount", { count: total })}
           </p>
         ) : null}
       </div>
       {query.isPending ? (
-        <GroupGridSkeleton label={`Loading ${title.toLowerCase()}`} />
+        <GroupGridSkeleton label={loadingLabel} />
       ) : query.isError && groups.length === 0 ? (
-        <LoadError message="Could not load the groups." onRetry={() => query.refetch()} />
+        <LoadError message={t("loadError")} onRetry={() => query.refetch()} />
       ) : groups.length === 0 ? (
         children
       ) : (
@@ -194,7 +209,7 @@ function GroupSection({ title, id, query, count = false, children }: { title: st
               </li>
             ))}
           </ul>
-          <LoadMoreButton query={query} label="Load More Groups" />
+          <LoadMoreButton query={query} label={t("loadMore")} />
         </>
       )}
     </section>

@@ -2,6 +2,7 @@
 
 import Link from "@/components/common/link";
 import { Check, Inbox, X } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { TimeAgo } from "@/components/common/time-ago";
 import { UserAvatar } from "@/components/common/user-avatar";
@@ -12,30 +13,32 @@ import { displayName } from "@/lib/display";
 
 /** A private group's pending requests to join, each with Approve and Decline (its creator's view). */
 export function JoinRequests({ groupId, initialRequests }: { groupId: number; initialRequests?: JoinRequest[] }) {
+  const t = useTranslations("groups");
   const query = useJoinRequests(groupId, { initialData: initialRequests });
   const review = useReviewJoinRequest(groupId);
   const requests = query.data ?? [];
+  const askedAgo = (request: JoinRequest) => t.rich("joinRequests.asked", { time: () => <TimeAgo date={request.createdAt} /> });
   const busy = (request: JoinRequest) => review.isPending && review.variables?.request.userId === request.userId;
 
   return (
     <section aria-labelledby="join-requests-title" className="space-y-3 rounded-xl border bg-card p-4 shadow-xs">
       <h2 id="join-requests-title" className="flex items-center gap-2 text-sm font-semibold">
-        Join Requests
+        {t("joinRequests.title")}
         {requests.length > 0 ? (
           <span className="rounded-full bg-primary px-1.5 py-0.5 text-xs leading-none font-semibold text-primary-foreground tabular-nums">{requests.length}</span>
         ) : null}
       </h2>
       {query.isPending ? (
-        <div role="status" aria-label="Loading join requests" className="space-y-2">
+        <div role="status" aria-label={t("joinRequests.loading")} className="space-y-2">
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-10 w-full" />
         </div>
       ) : requests.length === 0 ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Inbox className="size-4" aria-hidden /> No pending requests
+          <Inbox className="size-4" aria-hidden /> {t("joinRequests.none")}
         </p>
       ) : (
-        <ul className="divide-y" aria-label="Pending join requests">
+        <ul className="divide-y" aria-label={t("joinRequests.list")}>
           {requests.map((request) => {
             const name = displayName(request.user);
             return (
@@ -48,7 +51,7 @@ export function JoinRequests({ groupId, initialRequests }: { groupId: number; in
                   <span className="min-w-0">
                     <span className="block truncate text-sm font-medium">{name}</span>
                     <span className="block text-xs text-muted-foreground">
-                      Asked <TimeAgo date={request.createdAt} />
+                      {askedAgo(request)}
                     </span>
                   </span>
                 </Link>
@@ -57,18 +60,18 @@ export function JoinRequests({ groupId, initialRequests }: { groupId: number; in
                     size="sm"
                     onClick={() => review.mutate({ request, decision: "approve" })}
                     disabled={busy(request)}
-                    aria-label={`Approve ${name}`}
+                    aria-label={t("joinRequests.approveAria", { name })}
                   >
-                    <Check aria-hidden /> Approve
+                    <Check aria-hidden /> {t("joinRequests.approve")}
                   </Button>
                   <Button
                     size="sm"
                     variant="outline"
                     onClick={() => review.mutate({ request, decision: "decline" })}
                     disabled={busy(request)}
-                    aria-label={`Decline ${name}`}
+                    aria-label={t("joinRequests.declineAria", { name })}
                   >
-                    <X aria-hidden /> Decline
+                    <X aria-hidden /> {t("common.decline")}
                   </Button>
                 </div>
               </li>

@@ -3,6 +3,7 @@
 import Link from "@/components/common/link";
 import { useState } from "react";
 import { Bell } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { TimeAgo } from "@/components/common/time-ago";
 import { UserAvatar } from "@/components/common/user-avatar";
@@ -28,6 +29,7 @@ export const BELL_NOTIFICATION_COUNT = 3;
  * latest notifications; following one marks it read, which takes it off the badge at once.
  */
 export function NotificationBell({ initialUnreadCount }: { initialUnreadCount?: number }) {
+  const t = useTranslations("notifications.bell");
   const [open, setOpen] = useState(false);
   const [opened, setOpened] = useState(false);
   const { data: unread = 0 } = useUnreadCount({ initialCount: initialUnreadCount });
@@ -43,11 +45,11 @@ export function NotificationBell({ initialUnreadCount }: { initialUnreadCount?: 
     }
   }
 
-  const label = unread > 0 ? `Notifications, ${unread} unread` : "Notifications";
+  const label = unread > 0 ? t("labelUnread", { count: unread }) : t("label");
   // The header counts what the list shows: "2 unread" when every unread item is listed, else "2 of 5 unread".
   const shownUnread = list.data ? list.data.filter((n) => !n.isRead).length : null;
   const countText =
-    unread <= 0 ? null : shownUnread === null || shownUnread >= unread ? `${unread} unread` : `${shownUnread} of ${unread} unread`;
+    unread <= 0 ? null : shownUnread === null || shownUnread >= unread ? t("unread", { count: unread }) : t("unreadOf", { shown: shownUnread, count: unread });
 
   return (
     // Not modal: the page stays readable (no aria-hidden over focusable content) while the list is open.
@@ -68,7 +70,7 @@ export function NotificationBell({ initialUnreadCount }: { initialUnreadCount?: 
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-80 p-0">
         <DropdownMenuLabel className="flex items-center justify-between px-3 py-2.5">
-          <span className="font-semibold">Notifications</span>
+          <span className="font-semibold">{t("title")}</span>
           {countText ? (
             <span className="text-xs font-normal text-muted-foreground" data-testid="bell-unread-count">
               {countText}
@@ -88,9 +90,9 @@ export function NotificationBell({ initialUnreadCount }: { initialUnreadCount?: 
               </div>
             ))
           ) : list.isError ? (
-            <p className="px-2 py-6 text-center text-sm text-muted-foreground">Could not load notifications.</p>
+            <p className="px-2 py-6 text-center text-sm text-muted-foreground">{t("loadError")}</p>
           ) : list.data.length === 0 ? (
-            <p className="px-2 py-6 text-center text-sm text-muted-foreground">No notifications yet</p>
+            <p className="px-2 py-6 text-center text-sm text-muted-foreground">{t("empty")}</p>
           ) : (
             list.data.map((n) => (
               <DropdownMenuItem key={n.id} asChild className="items-start gap-3 px-2 py-2">
@@ -110,7 +112,7 @@ export function NotificationBell({ initialUnreadCount }: { initialUnreadCount?: 
                     </span>
                   </span>
                   <span
-                    aria-label={n.isRead ? undefined : "Unread"}
+                    aria-label={n.isRead ? undefined : t("unreadDot")}
                     role={n.isRead ? undefined : "img"}
                     className={cn("mt-1.5 size-2 shrink-0 rounded-full", n.isRead ? "bg-transparent" : "bg-blue-600 dark:bg-blue-400")}
                   />
@@ -121,7 +123,7 @@ export function NotificationBell({ initialUnreadCount }: { initialUnreadCount?: 
         </div>
         <DropdownMenuSeparator className="mx-0 my-0" />
         <DropdownMenuItem asChild className="justify-center rounded-none rounded-b-md px-3 py-2.5 font-medium text-primary">
-          <Link href="/notifications">View all notifications</Link>
+          <Link href="/notifications">{t("viewAll")}</Link>
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

@@ -3,6 +3,7 @@
 import Link from "@/components/common/link";
 import { Check, MessageSquare, MessageSquareText, MessagesSquare, ThumbsUp, UserPlus } from "lucide-react";
 import type { ReactNode } from "react";
+import { useTranslations } from "next-intl";
 
 import { TimeAgo } from "@/components/common/time-ago";
 import { UserAvatar } from "@/components/common/user-avatar";
@@ -11,29 +12,26 @@ import { Button } from "@/components/ui/button";
 import type { NotificationItem } from "@/lib/api-client/notifications";
 import { cn } from "@/lib/utils";
 
-const typeBadge: Record<string, { label: string; icon: ReactNode; className: string }> = {
+type KnownType = "answer" | "vote" | "follow" | "message" | "other";
+
+const typeBadge: Record<KnownType, { icon: ReactNode; className: string }> = {
   answer: {
-    label: "Answer",
     icon: <MessageSquareText aria-hidden />,
     className: "border-blue-200 bg-blue-50 text-blue-800 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-200",
   },
   vote: {
-    label: "Vote",
     icon: <ThumbsUp aria-hidden />,
     className: "border-emerald-200 bg-emerald-50 text-emerald-800 dark:border-emerald-900 dark:bg-emerald-950 dark:text-emerald-200",
   },
   follow: {
-    label: "Follow",
     icon: <UserPlus aria-hidden />,
     className: "border-violet-200 bg-violet-50 text-violet-800 dark:border-violet-900 dark:bg-violet-950 dark:text-violet-200",
   },
   message: {
-    label: "Message",
     icon: <MessagesSquare aria-hidden />,
     className: "border-amber-200 bg-amber-50 text-amber-800 dark:border-amber-900 dark:bg-amber-950 dark:text-amber-200",
   },
   other: {
-    label: "Other",
     icon: <MessageSquare aria-hidden />,
     className: "border-border bg-muted text-muted-foreground",
   },
@@ -41,7 +39,9 @@ const typeBadge: Record<string, { label: string; icon: ReactNode; className: str
 
 /** The type badge of a notification: answer, vote, follow, message or other. */
 export function NotificationTypeBadge({ type }: { type: string }) {
-  const badge = typeBadge[type] ?? { ...typeBadge.other!, label: type };
+  const t = useTranslations("notifications.types");
+  const known = Object.hasOwn(typeBadge, type) ? (type as KnownType) : null;
+  const badge = { ...typeBadge[known ?? "other"], label: known ? t(known) : type };
   return (
     <Badge variant="outline" className={cn("text-[11px]", badge.className)}>
       {badge.icon}
@@ -52,10 +52,11 @@ export function NotificationTypeBadge({ type }: { type: string }) {
 
 /** The unread dot: blue while unread, grey once read (SPEC.md section 2). */
 export function UnreadDot({ isRead, className }: { isRead: boolean; className?: string }) {
+  const t = useTranslations("notifications.item");
   return (
     <span
       role="img"
-      aria-label={isRead ? "Read" : "Unread"}
+      aria-label={isRead ? t("read") : t("unread")}
       data-state={isRead ? "read" : "unread"}
       className={cn("size-2.5 shrink-0 rounded-full", isRead ? "bg-muted-foreground/40" : "bg-blue-600 dark:bg-blue-400", className)}
     />
@@ -76,6 +77,7 @@ export function NotificationListItem({
   onOpen?: (n: NotificationItem) => void;
   onMarkRead?: (n: NotificationItem) => void;
 }) {
+  const t = useTranslations("notifications.item");
   return (
     <article
       className={cn(
@@ -111,9 +113,9 @@ export function NotificationListItem({
             size="sm"
             className="relative z-10 h-8 px-2 text-xs"
             onClick={() => onMarkRead(n)}
-            aria-label={`Mark “${n.title}” as read`}
+            aria-label={t("markReadAria", { title: n.title })}
           >
-            <Check aria-hidden /> <span className="hidden sm:inline">Mark read</span>
+            <Check aria-hidden /> <span className="hidden sm:inline">{t("markRead")}</span>
           </Button>
         ) : null}
       </div>

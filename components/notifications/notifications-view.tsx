@@ -2,6 +2,7 @@
 
 import { useState } from "react";
 import { Bell, BellOff, CheckCheck, Loader2 } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { NotificationListItem } from "@/components/notifications/notification-list";
 import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
@@ -18,11 +19,8 @@ import {
 } from "@/lib/api-client/notifications";
 import { flattenPages, totalOf, type ListPage } from "@/lib/api-client/paging";
 
-/** SPEC.md section 2's empty states of the two tabs. */
-export const EMPTY_TEXT: Record<NotificationFilter, string> = {
-  all: "No notifications yet",
-  unread: "No unread notifications",
-};
+/** The page's tabs, in order. */
+const FILTERS: readonly NotificationFilter[] = ["all", "unread"];
 
 /**
  * The notifications page (SPEC.md section 2): tabs All (n) and Unread (n), Mark all read while
@@ -30,6 +28,7 @@ export const EMPTY_TEXT: Record<NotificationFilter, string> = {
  * `initialPage` is the server's first page of All, `initialUnread` the unread count.
  */
 export function NotificationsView({ initialPage, initialUnread }: { initialPage: ListPage<NotificationItem>; initialUnread: number }) {
+  const t = useTranslations("notifications.page");
   const [tab, setTab] = useState<NotificationFilter>("all");
   const all = useNotificationPages("all", { initialPage });
   const unreadList = useNotificationPages("unread", { enabled: tab === "unread" });
@@ -46,29 +45,29 @@ export function NotificationsView({ initialPage, initialUnread }: { initialPage:
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Notifications</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
           <p className="mt-1 text-sm text-muted-foreground" aria-live="polite">
-            {unread > 0 ? `${unread} unread` : allTotal > 0 ? "You're all caught up." : "Answers, votes, comments and followers show up here."}
+            {unread > 0 ? t("unread", { count: unread }) : allTotal > 0 ? t("caughtUp") : t("intro")}
           </p>
         </div>
         {unread > 0 ? (
           <Button variant="outline" size="sm" onClick={() => markAll.mutate()} disabled={markAll.isPending}>
             {markAll.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <CheckCheck aria-hidden />}
-            Mark all read
+            {t("markAllRead")}
           </Button>
         ) : null}
       </div>
 
       <Tabs value={tab} onValueChange={(value) => setTab(value as NotificationFilter)} className="gap-4">
-        <TabsList aria-label="Show notifications">
+        <TabsList aria-label={t("tabs")}>
           <TabsTrigger value="all" className="px-4">
-            All ({allTotal})
+            {t("all", { count: allTotal })}
           </TabsTrigger>
           <TabsTrigger value="unread" className="px-4">
-            Unread ({unread})
+            {t("unreadTab", { count: unread })}
           </TabsTrigger>
         </TabsList>
-        {(["all", "unread"] as const).map((filter) => (
+        {FILTERS.map((filter) => (
           <TabsContent key={filter} value={filter}>
             <NotificationPages
               filter={filter}
@@ -94,11 +93,12 @@ function NotificationPages({
   onOpen: (n: NotificationItem) => void;
   onMarkRead: (n: NotificationItem) => void;
 }) {
+  const t = useTranslations("notifications.page");
   const items = flattenPages(query.data);
 
   if (query.isPending) {
     return (
-      <div role="status" aria-label="Loading notifications" className="space-y-2">
+      <div role="status" aria-label={t("loading")} className="space-y-2">
         {Array.from({ length: 3 }, (_, i) => (
           <div key={i} className="flex gap-3 rounded-xl border p-4">
             <Skeleton className="size-10 rounded-full" />
@@ -114,28 +114,26 @@ function NotificationPages({
   }
   if (query.isError && items.length === 0) {
     return (
-      <LoadError message="Could not load your notifications." onRetry={() => query.refetch()} />
+      <LoadError message={t("loadError")} onRetry={() => query.refetch()} />
     );
   }
   if (items.length === 0) {
     return (
-      <EmptyState icon={filter === "all" ? Bell : BellOff} title={EMPTY_TEXT[filter]}>
-        {filter === "all"
-          ? "You'll hear here when someone answers your questions, votes on or comments on your answers, or follows you."
-          : "You have read everything. Nice work!"}
+      <EmptyState icon={filter === "all" ? Bell : BellOff} title={filter === "all" ? t("emptyAll") : t("emptyUnread")}>
+        {filter === "all" ? t("emptyAllText") : t("emptyUnreadText")}
       </EmptyState>
     );
   }
   return (
     <div className="space-y-4">
-      <ul className="space-y-2" aria-label={filter === "all" ? "All notifications" : "Unread notifications"}>
+      <ul className="space-y-2" aria-label={filter === "all" ? t("listAll") : t("listUnread")}>
         {items.map((n) => (
           <li key={n.id}>
             <NotificationListItem notification={n} onOpen={onOpen} onMarkRead={onMarkRead} />
           </li>
         ))}
       </ul>
-      <LoadMoreButton query={query} label="Load More" />
+      <LoadMoreButton query={query} label={t("loadMore")} />
     </div>
   );
 }

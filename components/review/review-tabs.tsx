@@ -2,19 +2,21 @@
 
 import Link from "@/components/common/link";
 import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
 
 import { cn } from "@/lib/utils";
 
 const TABS = [
-  { href: "/review", label: "Flags" },
-  { href: "/review/suggested-edits", label: "Suggested edits" },
+  { href: "/review", label: "flags" },
+  { href: "/review/suggested-edits", label: "suggestedEdits" },
 ] as const;
 
 /** The review pages' tabs: flagged posts (moderators and admins only: `showFlags`) and suggested edits. */
 export function ReviewTabs({ showFlags = true }: { showFlags?: boolean }) {
+  const t = useTranslations("review.tabs");
   const pathname = usePathname();
   return (
-    <nav aria-label="Review queues" className="flex gap-1 border-b">
+    <nav aria-label={t("label")} className="flex gap-1 border-b">
       {TABS.filter((tab) => showFlags || tab.href !== "/review").map((tab) => {
         const current = pathname === tab.href;
         return (
@@ -27,7 +29,7 @@ export function ReviewTabs({ showFlags = true }: { showFlags?: boolean }) {
               current ? "border-primary text-foreground" : "border-transparent text-muted-foreground hover:text-foreground",
             )}
           >
-            {tab.label}
+            {t(tab.label)}
           </Link>
         );
       })}

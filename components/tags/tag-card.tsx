@@ -1,14 +1,11 @@
 import Link from "@/components/common/link";
 import { ArrowRight, MessageSquare, Users } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { TagBadge } from "@/components/tags/tag-badge";
 import { TagFollowButton } from "@/components/tags/tag-follow-button";
 import { Button } from "@/components/ui/button";
 import type { Tag } from "@/lib/api-client/tags";
-
-function count(n: number, one: string) {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : `${one}s`}`;
-}
 
 /** A tag in the directory: its badge, question and follower counts, Follow for members, and View Questions. */
 export function TagCard({
@@ -23,6 +20,7 @@ export function TagCard({
   /** 3 when the card sits under a section heading (the directory's categories). */
   headingLevel?: 2 | 3;
 }) {
+  const t = useTranslations("tags");
   const href = `/tags/${encodeURIComponent(tag.name)}`;
   const Heading = headingLevel === 3 ? "h3" : "h2";
   return (
@@ -37,24 +35,24 @@ export function TagCard({
       </div>
       <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-muted-foreground">
         <div>
-          <dt className="sr-only">Questions</dt>
+          <dt className="sr-only">{t("common.questions")}</dt>
           <dd className="flex items-center gap-1.5">
             <MessageSquare className="size-4" aria-hidden />
-            {count(tag._count.questions, "question")}
+            {t("common.questionCount", { count: tag._count.questions })}
           </dd>
         </div>
         <div>
-          <dt className="sr-only">Followers</dt>
+          <dt className="sr-only">{t("common.followers")}</dt>
           <dd className="flex items-center gap-1.5">
             <Users className="size-4" aria-hidden />
-            {count(tag._count.followers, "follower")}
+            {t("common.followerCount", { count: tag._count.followers })}
           </dd>
         </div>
       </dl>
       <div className="mt-auto">
         <Button asChild variant="outline" size="sm" className="w-full sm:w-auto">
           <Link href={href}>
-            View Questions <span className="sr-only">tagged {tag.name}</span>
+            {t("card.viewQuestions")} <span className="sr-only">{t("card.taggedSr", { name: tag.name })}</span>
             <ArrowRight aria-hidden />
           </Link>
         </Button>

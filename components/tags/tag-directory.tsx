@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useState } from "react";
 import { ArrowRight, Search, Tags } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import Link from "@/components/common/link";
 import { TagCard } from "@/components/tags/tag-card";
@@ -14,10 +15,12 @@ import { useTagDirectory, type Tag } from "@/lib/api-client/tags";
 /** How long the search waits for typing to pause. */
 const SEARCH_DEBOUNCE_MS = 300;
 
+/** The directory's translator (namespace tags.directory). */
+type DirectoryTranslator = ReturnType<typeof useTranslations<"tags.directory">>;
+
 /** SPEC.md section 2's count line: 'n tags available', or 'Found n tags matching' a search. */
-export function tagCountText(total: number, search: string): string {
-  const tags = `${total.toLocaleString("en-US")} ${total === 1 ? "tag" : "tags"}`;
-  return search ? `Found ${tags} matching “${search}”` : `${tags} available`;
+export function tagCountText(t: DirectoryTranslator, total: number, search: string): string {
+  return search ? t("countFound", { count: total, search }) : t("countAvailable", { count: total });
 }
 
 /** What the directory shows of a category above its tags. */
@@ -68,6 +71,7 @@ export function TagDirectory({
   signedIn: boolean;
   categories?: TagDirectoryCategory[];
 }) {
+  const t = useTranslations("tags.directory");
   const id = useId();
   const [input, setInput] = useState(initialSearch);
   const [search, setSearch] = useState(initialSearch);
@@ -94,14 +98,14 @@ export function TagDirectory({
     <div className="space-y-6">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Explore Tags</h1>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
           <p className="mt-1 text-sm text-muted-foreground" aria-live="polite">
-            {query.isPending ? "Loading tags…" : showingOld ? "Searching…" : tagCountText(total, search)}
+            {query.isPending ? t("loading") : showingOld ? t("searching") : tagCountText(t, total, search)}
           </p>
         </div>
-        <form role="search" aria-label="Tags" className="relative w-full sm:max-w-xs" onSubmit={(e) => e.preventDefault()}>
+        <form role="search" aria-label={t("searchForm")} className="relative w-full sm:max-w-xs" onSubmit={(e) => e.preventDefault()}>
           <label htmlFor={`${id}-search`} className="sr-only">
-            Search tags by name
+            {t("searchLabel")}
           </label>
           <Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
           <Input
@@ -109,7 +113,7 @@ export function TagDirectory({
             type="search"
             value={input}
             onChange={(e) => setInput(e.target.value)}
-            placeholder="Search tags..."
+            placeholder={t("searchPlaceholder")}
             autoComplete="off"
             maxLength={100}
             className="pl-9"
@@ -120,13 +124,13 @@ export function TagDirectory({
       {query.isPending ? (
         <TagGridSkeleton />
       ) : query.isError && tags.length === 0 ? (
-        <LoadError message="Could not load the tags." onRetry={() => query.refetch()} />
+        <LoadError message={t("loadError")} onRetry={() => query.refetch()} />
       ) : tags.length === 0 ? (
-        <EmptyState icon={Tags}>{search ? `No tags match “${search}”.` : "No tags available"}</EmptyState>
+        <EmptyState icon={Tags}>{search ? t("noMatch", { search }) : t("none")}</EmptyState>
       ) : (
         <>
           {categories.length === 0 ? (
-            <TagGrid tags={tags} label="Tags" showingOld={showingOld} signedIn={signedIn} initialFollowing={initialFollowing} headingLevel={2} />
+            <TagGrid tags={tags} label={t("list")} showingOld={showingOld} signedIn={signedIn} initialFollowing={initialFollowing} headingLevel={2} />
           ) : (
             <div className="space-y-8">
               {groupTagsByCategory(tags, categories).map(({ category, tags: sectionTags }) => (
@@ -141,7 +145,7 @@ export function TagDirectory({
               ))}
             </div>
           )}
-          <LoadMoreButton query={query} label="Load More Tags" />
+          <LoadMoreButton query={query} label={t("loadMore")} />
         </>
       )}
     </div>
@@ -162,8 +166,9 @@ function TagCategorySection({
   signedIn: boolean;
   initialFollowing: Record<number, boolean>;
 }) {
+  const t = useTranslations("tags.directory");
   const headingId = useId();
-  const name = category?.name ?? "Other";
+  const name = category?.name ?? t("other");
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
@@ -179,12 +184,12 @@ function TagCategorySection({
             href={`/categories/${category.id}`}
             className="inline-flex items-center gap-1 rounded-sm text-sm font-medium text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
           >
-            View category<span className="sr-only"> {name}</span>
+            {t("viewCategory")}<span className="sr-only"> {name}</span>
             <ArrowRight className="size-3.5" aria-hidden />
           </Link>
         ) : null}
       </div>
-      <TagGrid tags={tags} label={category ? `Tags in ${name}` : "Other tags"} showingOld={showingOld} signedIn={signedIn} initialFollowing={initialFollowing} headingLevel={3} />
+      <TagGrid tags={tags} label={category ? t("tagsIn", { name }) : t("otherTags")} showingOld={showingOld} signedIn={signedIn} initialFollowing={initialFollowing} headingLevel={3} />
     </section>
   );
 }
@@ -216,8 +221,9 @@ function TagGrid({
 }
 
 function TagGridSkeleton() {
+  const t = useTranslations("tags.directory");
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label="Loading tags">
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label={t("loadingAria")}>
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} className="space-y-4 rounded-xl border bg-card p-5">
           <div className="flex justify-between">

@@ -1,6 +1,7 @@
 "use client";
 
 import { Check, Loader2, Plus } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { useTagFollow, useTagFollowStatus } from "@/lib/api-client/tags";
@@ -22,6 +23,7 @@ export function TagFollowButton({
   className?: string;
 }) {
   const { data: isFollowing = false, isPending: loading } = useTagFollowStatus(tag.id, { initialIsFollowing });
+  const t = useTranslations("tags.common");
   const follow = useTagFollow();
   const pending = follow.isPending;
 
@@ -35,7 +37,7 @@ export function TagFollowButton({
       className={cn("min-w-24", className)}
     >
       {pending ? <Loader2 className="animate-spin" aria-hidden /> : isFollowing ? <Check aria-hidden /> : <Plus aria-hidden />}
-      {isFollowing ? "Unfollow" : "Follow"}
+      {isFollowing ? t("unfollow") : t("follow")}
       <span className="sr-only"> {tag.name}</span>
     </Button>
   );

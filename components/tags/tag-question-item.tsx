@@ -1,5 +1,6 @@
 import Link from "@/components/common/link";
 import { Eye, MessageSquare } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { TimeAgo } from "@/components/common/time-ago";
 import { AuthorReputation } from "@/components/common/author-reputation";
@@ -9,12 +10,9 @@ import type { QuestionSummary } from "@/lib/api-client/questions";
 import { displayName } from "@/lib/display";
 import { cn } from "@/lib/utils";
 
-function count(n: number, one: string) {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : `${one}s`}`;
-}
-
 /** A question in a tag page's list (SPEC.md: title, description, tags, answers, views, author, relative time). */
 export function TagQuestionItem({ question }: { question: QuestionSummary }) {
+  const t = useTranslations("tags.questions");
   const href = `/questions/${question.id}`;
   return (
     <article className="relative rounded-xl border bg-card p-4 text-card-foreground shadow-xs transition-shadow hover:shadow-md sm:p-5">
@@ -28,7 +26,7 @@ export function TagQuestionItem({ question }: { question: QuestionSummary }) {
       </h3>
       {question.description ? <p className="mt-1.5 line-clamp-2 text-sm text-muted-foreground">{question.description}</p> : null}
       {question.tags.length > 0 ? (
-        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label="Tags">
+        <ul className="mt-3 flex flex-wrap gap-1.5" aria-label={t("tagsList")}>
           {question.tags.slice(0, 5).map((tag) => (
             <li key={tag.id} className="max-w-full">
               <TagChip tag={tag} />
@@ -44,10 +42,10 @@ export function TagQuestionItem({ question }: { question: QuestionSummary }) {
               question._count.answers > 0 && "font-medium text-emerald-700 dark:text-emerald-400",
             )}
           >
-            <MessageSquare className="size-3.5" aria-hidden /> {count(question._count.answers, "answer")}
+            <MessageSquare className="size-3.5" aria-hidden /> {t("answerCount", { count: question._count.answers })}
           </span>
           <span className="inline-flex items-center gap-1">
-            <Eye className="size-3.5" aria-hidden /> {count(question.viewCount, "view")}
+            <Eye className="size-3.5" aria-hidden /> {t("viewCount", { count: question.viewCount })}
           </span>
         </div>
         <div className="flex items-center gap-1.5">

@@ -1,6 +1,7 @@
 "use client";
 
 import { MessageSquareDashed } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { EmptyState, LoadError, LoadMoreButton } from "@/components/common/list-states";
 import { TagQuestionItem } from "@/components/tags/tag-question-item";
@@ -22,9 +23,10 @@ interface QuestionPagesQuery {
  * loads, the error with Retry, the empty state, then the items and "Load More Questions".
  */
 export function TagQuestionList({ query, questions, label }: { query: QuestionPagesQuery; questions: QuestionSummary[]; label: string }) {
+  const t = useTranslations("tags.questions");
   if (query.isPending) {
     return (
-      <div className="space-y-3" role="status" aria-label="Loading questions">
+      <div className="space-y-3" role="status" aria-label={t("loading")}>
         {Array.from({ length: 3 }, (_, i) => (
           <div key={i} className="space-y-3 rounded-xl border bg-card p-5">
             <Skeleton className="h-5 w-3/4" />
@@ -35,8 +37,8 @@ export function TagQuestionList({ query, questions, label }: { query: QuestionPa
       </div>
     );
   }
-  if (query.isError && questions.length === 0) return <LoadError message="Could not load the questions." onRetry={() => query.refetch()} />;
-  if (questions.length === 0) return <EmptyState icon={MessageSquareDashed}>No questions yet</EmptyState>;
+  if (query.isError && questions.length === 0) return <LoadError message={t("loadError")} onRetry={() => query.refetch()} />;
+  if (questions.length === 0) return <EmptyState icon={MessageSquareDashed}>{t("none")}</EmptyState>;
   return (
     <>
       <ul className="space-y-3" aria-label={label}>
@@ -46,7 +48,7 @@ export function TagQuestionList({ query, questions, label }: { query: QuestionPa
           </li>
         ))}
       </ul>
-      <LoadMoreButton query={query} label="Load More Questions" />
+      <LoadMoreButton query={query} label={t("loadMore")} />
     </>
   );
 }

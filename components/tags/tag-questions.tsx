@@ -2,9 +2,10 @@
 
 import { useState } from "react";
 import { Clock, Flame, Sparkles } from "lucide-react";
+import { useTranslations } from "next-intl";
 
 import { TagQuestionList } from "@/components/tags/tag-question-list";
-import { tagSortLabels } from "@/components/tags/tag-sort";
+import { tagSorts } from "@/components/tags/tag-sort";
 import { flattenPages, type ListPage } from "@/lib/api-client/paging";
 import type { QuestionSummary } from "@/lib/api-client/questions";
 import { useTagQuestions, type TagQuestionSort } from "@/lib/api-client/tags";
@@ -25,6 +26,7 @@ export function TagQuestions({
   initialSort: TagQuestionSort;
   initialPage: ListPage<QuestionSummary>;
 }) {
+  const t = useTranslations("tags.questions");
   const [sort, setSort] = useState<TagQuestionSort>(initialSort);
   const query = useTagQuestions(tag.id, sort, { initialPage: sort === initialSort ? initialPage : undefined });
   const questions = flattenPages(query.data);
@@ -41,10 +43,10 @@ export function TagQuestions({
     <section aria-labelledby="tag-questions-title" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="tag-questions-title" className="text-lg font-semibold tracking-tight">
-          Questions
+          {t("title")}
         </h2>
-        <div role="group" aria-label="Sort questions" className="inline-flex rounded-lg bg-muted p-1">
-          {tagSortLabels.map(({ value, label }) => {
+        <div role="group" aria-label={t("sortLabel")} className="inline-flex rounded-lg bg-muted p-1">
+          {tagSorts.map((value) => {
             const Icon = sortIcons[value];
             return (
               <button
@@ -58,14 +60,14 @@ export function TagQuestions({
                 )}
               >
                 <Icon className="size-3.5" aria-hidden />
-                {label}
+                {t(value)}
               </button>
             );
           })}
         </div>
       </div>
 
-      <TagQuestionList query={query} questions={questions} label={`Questions tagged ${tag.name}`} />
+      <TagQuestionList query={query} questions={questions} label={t("taggedList", { name: tag.name })} />
     </section>
   );
 }

@@ -1,11 +1,7 @@
 import type { TagQuestionSort } from "@/lib/api-client/keys";
 
-/** The tag page's orders (SPEC.md: Newest, Active, Most Votes), as ?sort= names them. */
-export const tagSortLabels: { value: TagQuestionSort; label: string }[] = [
-  { value: "newest", label: "Newest" },
-  { value: "active", label: "Active" },
-  { value: "votes", label: "Most Votes" },
-];
+/** The tag page's orders (SPEC.md: Newest, Active, Most Votes), as ?sort= names them; their labels are tags.questions.<value>. */
+export const tagSorts: readonly TagQuestionSort[] = ["newest", "active", "votes"];
 
 /** A ?sort= value as a tag page order; anything unknown is Newest. */
 export function parseTagSort(value: string | string[] | null | undefined): TagQuestionSort {

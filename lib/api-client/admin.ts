@@ -1,4 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 
 import { apiJson } from "@/lib/api-client/fetcher";
 import { toastMutationError, toastSuccess } from "@/lib/api-client/toast";
@@ -12,23 +13,25 @@ const RETRY_PATH: Record<RetryTarget, (id: number) => string> = {
   email: (id) => `/api/admin/mail/${id}/retry`,
 };
 
-const RETRY_MESSAGES: Record<RetryTarget, { queued: string; already: string; failed: string }> = {
-  "ai-job": { queued: "AI answer queued again", already: "This AI answer is no longer failed", failed: "Failed to retry the AI answer. Please try again." },
-  email: { queued: "E-mail queued again", already: "This e-mail is no longer failed", failed: "Failed to retry the e-mail. Please try again." },
-};
+/** The toasts' keys (namespace admin.toasts) of each target. */
+const RETRY_MESSAGES = {
+  "ai-job": { queued: "aiQueued", already: "aiAlready", failed: "aiFailed" },
+  email: { queued: "mailQueued", already: "mailAlready", failed: "mailFailed" },
+} as const satisfies Record<RetryTarget, { queued: string; already: string; failed: string }>;
 
 /**
  * POST /api/admin/{ai-jobs|mail}/{id}/retry: puts a failed job back in line (repeating it changes
  * nothing); `onDone` runs after either answer, so the page can re-read the dashboard.
  */
 export function useAdminRetry(target: RetryTarget, options: { onDone?: () => void } = {}) {
+  const t = useTranslations("admin.toasts");
   return useMutation({
     mutationFn: (id: number) => apiJson<RetryJson>("POST", RETRY_PATH[target](id)),
     onSuccess: (result) => {
-      if (result.retried) toastSuccess(RETRY_MESSAGES[target].queued, "The worker will pick it up in a moment.");
-      else toastSuccess(RETRY_MESSAGES[target].already, `Its status is now “${result.status}”.`);
+      if (result.retried) toastSuccess(t(RETRY_MESSAGES[target].queued), t("workerSoon"));
+      else toastSuccess(t(RETRY_MESSAGES[target].already), t("statusNow", { status: result.status }));
       options.onDone?.();
     },
-    onError: (error) => toastMutationError(error, "Error", RETRY_MESSAGES[target].failed),
+    onError: (error) => toastMutationError(error, t("error"), t(RETRY_MESSAGES[target].failed)),
   });
 }

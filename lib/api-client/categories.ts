@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 
 import { apiJson } from "@/lib/api-client/fetcher";
 import { keys } from "@/lib/api-client/keys";
@@ -12,13 +13,6 @@ export type Category = CategoryJson;
 /** A category with its tags (GET /api/categories/{id}). */
 export type CategoryDetail = CategoryDetailJson;
 export { CATEGORY_QUESTION_PAGE_SIZE } from "@/lib/api-client/paging";
-
-/** The toasts of following a category (worded like the tags' ones). */
-export const CATEGORY_MESSAGES = {
-  followed: "Category Followed",
-  unfollowed: "Category Unfollowed",
-  followFailed: "Failed to update follow status. Please try again.",
-} as const;
 
 /** Every category (GET /api/categories), starting from what the page rendered. */
 export function useCategories(options: { initialData?: Category[] } = {}) {
@@ -54,6 +48,7 @@ export function useCategoryQuestions(id: number, options: { initialPage?: ListPa
  * Unfollowed" or the failure. The following feed changes with it.
  */
 export function useCategoryFollow() {
+  const t = useTranslations("tags.toasts");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ category, follow }: { category: { id: number; name: string }; follow: boolean }) =>
@@ -64,9 +59,9 @@ export function useCategoryFollow() {
       queryClient.setQueryData<CategoryDetail>(keys.categories.detail(category.id), (old) => (old ? apply(old) : old));
       queryClient.setQueryData<Category[]>(keys.categories.list, (old) => old?.map(apply));
       void queryClient.invalidateQueries({ queryKey: keys.feed.all });
-      if (state.isFollowing) toastSuccess(CATEGORY_MESSAGES.followed, `You're now following ${category.name}.`);
-      else toastSuccess(CATEGORY_MESSAGES.unfollowed, `You're no longer following ${category.name}.`);
+      if (state.isFollowing) toastSuccess(t("categoryFollowed"), t("nowFollowing", { name: category.name }));
+      else toastSuccess(t("categoryUnfollowed"), t("noLongerFollowing", { name: category.name }));
     },
-    onError: (error) => toastMutationError(error, "Error", CATEGORY_MESSAGES.followFailed),
+    onError: (error) => toastMutationError(error, t("error"), t("followFailed")),
   });
 }

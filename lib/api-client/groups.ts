@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 
 import { apiJson, errorMessage } from "@/lib/api-client/fetcher";
 import { keys } from "@/lib/api-client/keys";
@@ -24,29 +25,6 @@ export type JoinRequest = JoinRequestJson;
 export type GroupInvitation = GroupInvitationJson;
 
 export { GROUP_PAGE_SIZE, GROUP_QUESTION_PAGE_SIZE } from "@/lib/api-client/paging";
-
-/** SPEC.md section 8's texts, and the few the specification leaves to us. */
-export const GROUP_MESSAGES = {
-  created: "Group created successfully!",
-  createFailed: "Failed to create group",
-  joined: "Joined group successfully!",
-  joinFailed: "Failed to join group",
-  requested: "Request sent",
-  withdrawn: "Request withdrawn",
-  withdrawFailed: "Failed to withdraw your request",
-  left: "Left group successfully!",
-  leaveFailed: "Failed to leave group",
-  updated: "Group updated successfully!",
-  updateFailed: "Failed to update group. Please try again.",
-  approved: "Request approved",
-  declined: "Request declined",
-  reviewFailed: "Failed to answer the request. Please try again.",
-  invited: "Invitation sent",
-  inviteFailed: "Failed to send the invitation. Please try again.",
-  invitationWithdrawn: "Invitation withdrawn",
-  invitationDeclined: "Invitation declined",
-  invitationRemoveFailed: "Failed to remove the invitation. Please try again.",
-} as const;
 
 /** Marks every group list, group header and group post list stale (membership, counts and names change together). */
 function invalidateGroups(queryClient: QueryClient): Promise<void> {
@@ -102,21 +80,23 @@ export function useJoinRequests(id: number, options: { initialData?: JoinRequest
 
 /** POST /api/groups: the new group; "Group created successfully!" or the server's message. */
 export function useCreateGroup(options: { onCreated?: (group: Group) => void } = {}) {
+  const t = useTranslations("groups.toasts");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: GroupCreateInput) => apiJson<Group>("POST", "/api/groups", input),
     onSuccess: (group) => {
       queryClient.setQueryData(keys.groups.detail(group.id), group);
       void invalidateGroups(queryClient);
-      toastSuccess(GROUP_MESSAGES.created, `${group.name} is ready. Invite members from its page.`);
+      toastSuccess(t("created"), t("createdText", { name: group.name }));
       options.onCreated?.(group);
     },
-    onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.createFailed)),
+    onError: (error) => toastMutationError(error, t("error"), errorMessage(error, t("createFailed"))),
   });
 }
 
 /** PATCH /api/groups/{id} (the Edit Group dialog): "Group updated successfully!" or the spec's failure. */
 export function useUpdateGroup(id: number, options: { onUpdated?: (group: Group) => void } = {}) {
+  const t = useTranslations("groups.toasts");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: GroupUpdateInput) => apiJson<Group>("PATCH", `/api/groups/${id}`, input),
@@ -126,10 +106,10 @@ export function useUpdateGroup(id: number, options: { onUpdated?: (group: Group)
       void invalidateGroups(queryClient);
       void queryClient.invalidateQueries({ queryKey: keys.questions.all });
       void queryClient.invalidateQueries({ queryKey: keys.feed.all });
-      toastSuccess(GROUP_MESSAGES.updated);
+      toastSuccess(t("updated"));
       options.onUpdated?.(group);
     },
-    onError: (error) => toastMutationError(error, "Error", GROUP_MESSAGES.updateFailed),
+    onError: (error) => toastMutationError(error, t("error"), t("updateFailed")),
   });
 }
 
@@ -150,49 +130,53 @@ function applyMembership(queryClient: QueryClient, result: GroupMembership) {
  * join a private one ("Request sent"); the server's message on failure, else "Failed to join group".
  */
 export function useJoinGroup(options: { onDone?: (result: GroupMembership) => void } = {}) {
+  const t = useTranslations("groups.toasts");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (group: { id: number }) => apiJson<GroupMembership>("POST", `/api/groups/${group.id}/join`),
     onSuccess: (result) => {
       applyMembership(queryClient, result);
-      if (result.status === "requested") toastSuccess(GROUP_MESSAGES.requested, result.message);
-      else toastSuccess(GROUP_MESSAGES.joined);
+      if (result.status === "requested") toastSuccess(t("requested"), t("requestedText"));
+      else toastSuccess(t("joined"));
       options.onDone?.(result);
     },
-    onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.joinFailed)),
+    onError: (error) => toastMutationError(error, t("error"), errorMessage(error, t("joinFailed"))),
   });
 }
 
 /** DELETE /api/groups/{id}/join: withdraws a pending request to join a private group. */
 export function useWithdrawJoinRequest(options: { onDone?: (result: GroupMembership) => void } = {}) {
+  const t = useTranslations("groups.toasts");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (group: { id: number }) => apiJson<GroupMembership>("DELETE", `/api/groups/${group.id}/join`),
     onSuccess: (result) => {
       applyMembership(queryClient, result);
-      toastSuccess(GROUP_MESSAGES.withdrawn, result.message);
+      toastSuccess(t("withdrawn"), t("withdrawnText"));
       options.onDone?.(result);
     },
-    onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.withdrawFailed)),
+    onError: (error) => toastMutationError(error, t("error"), errorMessage(error, t("withdrawFailed"))),
   });
 }
 
 /** POST /api/groups/{id}/leave: "Left group successfully!"; the server's message on failure, else "Failed to leave group". */
 export function useLeaveGroup(options: { onDone?: (result: GroupMembership) => void } = {}) {
+  const t = useTranslations("groups.toasts");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (group: { id: number }) => apiJson<GroupMembership>("POST", `/api/groups/${group.id}/leave`),
     onSuccess: (result) => {
       applyMembership(queryClient, result);
-      toastSuccess(GROUP_MESSAGES.left);
+      toastSuccess(t("left"));
       options.onDone?.(result);
     },
-    onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.leaveFailed)),
+    onError: (error) => toastMutationError(error, t("error"), errorMessage(error, t("leaveFailed"))),
   });
 }
 
 /** Approve or decline a member's request to join (the creator, on the group page). */
 export function useReviewJoinRequest(groupId: number) {
+  const t = useTranslations("groups.toasts");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ request, decision }: { request: JoinRequest; decision: "approve" | "decline" }) =>
@@ -201,9 +185,9 @@ export function useReviewJoinRequest(groupId: number) {
       queryClient.setQueryData<JoinRequest[]>(keys.groups.requests(groupId), (old) => old?.filter((r) => r.userId !== result.userId));
       queryClient.setQueryData<Group>(keys.groups.detail(groupId), (old) => (old ? { ...old, memberCount: result.memberCount } : old));
       void invalidateGroups(queryClient);
-      toastSuccess(result.status === "approved" ? GROUP_MESSAGES.approved : GROUP_MESSAGES.declined);
+      toastSuccess(result.status === "approved" ? t("approved") : t("declined"));
     },
-    onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.reviewFailed)),
+    onError: (error) => toastMutationError(error, t("error"), errorMessage(error, t("reviewFailed"))),
   });
 }
 
@@ -218,6 +202,7 @@ export function useGroupInvitations(id: number, options: { initialData?: GroupIn
 
 /** POST /api/groups/{id}/invitations: "Invitation sent" with the member's name, or the server's message (409, 429). */
 export function useInviteMember(groupId: number) {
+  const t = useTranslations("groups.toasts");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId }: { userId: string; name: string }) => apiJson<GroupInvitation>("POST", `/api/groups/${groupId}/invitations`, { userId }),
@@ -225,9 +210,9 @@ export function useInviteMember(groupId: number) {
       queryClient.setQueryData<GroupInvitation[]>(keys.groups.invitations(groupId), (old) =>
         old ? [...old.filter((i) => i.userId !== invitation.userId), invitation] : old,
       );
-      toastSuccess(GROUP_MESSAGES.invited, `${name} will be told and can accept it on this page.`);
+      toastSuccess(t("invited"), t("invitedText", { name }));
     },
-    onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.inviteFailed)),
+    onError: (error) => toastMutationError(error, t("error"), errorMessage(error, t("inviteFailed"))),
   });
 }
 
@@ -236,6 +221,7 @@ export function useInviteMember(groupId: number) {
  * ("Invitation withdrawn"), or the invited member declines theirs ("Invitation declined").
  */
 export function useRemoveInvitation(groupId: number, options: { onDone?: () => void } = {}) {
+  const t = useTranslations("groups.toasts");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId }: { userId: string; as: "creator" | "invitee" }) =>
@@ -243,9 +229,9 @@ export function useRemoveInvitation(groupId: number, options: { onDone?: () => v
     onSuccess: (_result, { userId, as }) => {
       queryClient.setQueryData<GroupInvitation[]>(keys.groups.invitations(groupId), (old) => old?.filter((i) => i.userId !== userId));
       if (as === "invitee") queryClient.setQueryData<Group>(keys.groups.detail(groupId), (old) => (old ? { ...old, invitation: null } : old));
-      toastSuccess(as === "invitee" ? GROUP_MESSAGES.invitationDeclined : GROUP_MESSAGES.invitationWithdrawn);
+      toastSuccess(as === "invitee" ? t("invitationDeclined") : t("invitationWithdrawn"));
       options.onDone?.();
     },
-    onError: (error) => toastMutationError(error, "Error", errorMessage(error, GROUP_MESSAGES.invitationRemoveFailed)),
+    onError: (error) => toastMutationError(error, t("error"), errorMessage(error, t("invitationRemoveFailed"))),
   });
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useFormatter, useTranslations } from "next-intl";
 
 import { apiJson } from "@/lib/api-client/fetcher";
 import { keys } from "@/lib/api-client/keys";
@@ -13,8 +14,18 @@ import type { AssignableRole, SuspendInput } from "@/lib/validation/moderation";
 export type AuditEntry = AuditEntryJson;
 
 const path = (userId: string, rest: string) => `/api/users/${encodeURIComponent(userId)}/${rest}`;
-const errorText = (error: unknown) => (error instanceof Error ? error.message : "Please try again.");
-const formatDate = (iso: string) => new Date(iso).toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
+const UNTIL_FORMAT = { year: "numeric", month: "long", day: "numeric" } as const;
+
+/** The moderation toasts' words (namespace admin.toasts): the server's refusal as it is, else "Please try again." */
+function useModerationText() {
+  const t = useTranslations("admin.toasts");
+  const format = useFormatter();
+  return {
+    t,
+    errorText: (error: unknown) => (error instanceof Error ? error.message : t("tryAgain")),
+    formatDate: (iso: string) => format.dateTime(new Date(iso), UNTIL_FORMAT),
+  };
+}
 
 /** After an action on a member: their profile (and the lists they may have left) read again. */
 function useAfterMemberAction(userId: string) {
@@ -28,10 +39,11 @@ function useAfterMemberAction(userId: string) {
 /** POST /api/users/{id}/suspend ("Member suspended until {date}"); the server's refusal is shown as it is. */
 export function useSuspendMember(userId: string, name: string) {
   const after = useAfterMemberAction(userId);
+  const { t, errorText, formatDate } = useModerationText();
   return useMutation({
     mutationFn: (input: SuspendInput) => apiJson<SuspensionJson>("POST", path(userId, "suspend"), input),
-    onSuccess: (result) => toastSuccess(`${name} is suspended`, result.suspendedUntil ? `Until ${formatDate(result.suspendedUntil)}.` : undefined),
-    onError: (error) => toastMutationError(error, "Could not suspend this member", errorText(error)),
+    onSuccess: (result) => toastSuccess(t("suspended", { name }), result.suspendedUntil ? t("suspendedUntil", { date: formatDate(result.suspendedUntil) }) : undefined),
+    onError: (error) => toastMutationError(error, t("suspendFailed"), errorText(error)),
     onSettled: after,
   });
 }
@@ -39,10 +51,11 @@ export function useSuspendMember(userId: string, name: string) {
 /** DELETE /api/users/{id}/suspend. */
 export function useLiftSuspension(userId: string, name: string) {
   const after = useAfterMemberAction(userId);
+  const { t, errorText } = useModerationText();
   return useMutation({
     mutationFn: () => apiJson<SuspensionJson>("DELETE", path(userId, "suspend")),
-    onSuccess: () => toastSuccess("Suspension lifted", `${name} can post again.`),
-    onError: (error) => toastMutationError(error, "Could not lift the suspension", errorText(error)),
+    onSuccess: () => toastSuccess(t("lifted"), t("liftedText", { name })),
+    onError: (error) => toastMutationError(error, t("liftFailed"), errorText(error)),
     onSettled: after,
   });
 }
@@ -51,13 +64,14 @@ export function useLiftSuspension(userId: string, name: string) {
 export function useDeleteAsSpammer(userId: string) {
   const queryClient = useQueryClient();
   const after = useAfterMemberAction(userId);
+  const { t, errorText } = useModerationText();
   return useMutation({
     mutationFn: (reason: string) => apiJson<SpammerDeletionJson>("POST", path(userId, "delete-as-spammer"), reason ? { reason } : {}),
     onSuccess: (r) => {
-      toastSuccess("Spammer deleted", `Removed the account, ${r.deletedQuestions} question(s), ${r.deletedAnswers} answer(s) and ${r.deletedComments} comment(s).`);
+      toastSuccess(t("spammerDeleted"), t("spammerDeletedText", { questions: r.deletedQuestions, answers: r.deletedAnswers, comments: r.deletedComments }));
       void queryClient.invalidateQueries({ queryKey: keys.questions.all });
     },
-    onError: (error) => toastMutationError(error, "Could not delete this member", errorText(error)),
+    onError: (error) => toastMutationError(error, t("spammerFailed"), errorText(error)),
     onSettled: after,
   });
 }
@@ -65,10 +79,11 @@ export function useDeleteAsSpammer(userId: string) {
 /** PUT /api/admin/users/{id}/role (admins): "member" or "moderator". */
 export function useChangeRole(userId: string, name: string) {
   const after = useAfterMemberAction(userId);
+  const { t, errorText } = useModerationText();
   return useMutation({
     mutationFn: (role: AssignableRole) => apiJson<{ id: string; role: string }>("PUT", `/api/admin/users/${encodeURIComponent(userId)}/role`, { role }),
-    onSuccess: (result) => toastSuccess(result.role === "moderator" ? `${name} is now a moderator` : `${name} is no longer a moderator`),
-    onError: (error) => toastMutationError(error, "Could not change the role", errorText(error)),
+    onSuccess: (result) => toastSuccess(result.role === "moderator" ? t("nowModerator", { name }) : t("noLongerModerator", { name })),
+    onError: (error) => toastMutationError(error, t("roleFailed"), errorText(error)),
     onSettled: after,
   });
 }

@@ -1,6 +1,7 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 
 import { apiJson } from "@/lib/api-client/fetcher";
 import { keys } from "@/lib/api-client/keys";
@@ -18,12 +19,6 @@ export type NotificationFilter = "all" | "unread";
 
 /** SPEC.md sections 7 and 9: the unread count is polled this often while signed in. */
 export const UNREAD_COUNT_POLL_MS = 30_000;
-
-/** SPEC.md section 8's texts. */
-export const NOTIFICATION_MESSAGES = {
-  allRead: "All notifications marked as read",
-  markFailed: "Failed to mark notifications as read",
-} as const;
 
 /** The key of the bell's list of the first `limit` notifications. */
 export const notificationListKey = (limit: number) => keys.notifications.latest(limit);
@@ -92,6 +87,7 @@ function setUnreadCount(queryClient: QueryClient, update: (count: number) => num
  * both notification queries refresh afterwards.
  */
 export function useMarkNotificationRead() {
+  const t = useTranslations("notifications.toasts");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (notification: Pick<NotificationItem, "id" | "isRead">) =>
@@ -101,22 +97,23 @@ export function useMarkNotificationRead() {
       markReadInCache(queryClient, new Set([notification.id]));
       if (!notification.isRead) setUnreadCount(queryClient, (count) => count - 1);
     },
-    onError: (error) => toastMutationError(error, "Error", NOTIFICATION_MESSAGES.markFailed),
+    onError: (error) => toastMutationError(error, t("error"), t("markFailed")),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.notifications.all }),
   });
 }
 
 /** POST /api/notifications/mark-all-read: every notification read, the badge cleared, SPEC.md's toasts. */
 export function useMarkAllNotificationsRead() {
+  const t = useTranslations("notifications.toasts");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson<{ updated: number }>("POST", "/api/notifications/mark-all-read"),
     onSuccess: () => {
       markReadInCache(queryClient, null);
       setUnreadCount(queryClient, () => 0);
-      toastSuccess(NOTIFICATION_MESSAGES.allRead);
+      toastSuccess(t("allRead"));
     },
-    onError: (error) => toastMutationError(error, "Error", NOTIFICATION_MESSAGES.markFailed),
+    onError: (error) => toastMutationError(error, t("error"), t("markFailed")),
     onSettled: () => queryClient.invalidateQueries({ queryKey: keys.notifications.all }),
   });
 }

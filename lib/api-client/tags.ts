@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
 
 import { apiJson } from "@/lib/api-client/fetcher";
 import { keys, type TagQuestionSort } from "@/lib/api-client/keys";
@@ -11,14 +12,6 @@ import type { TagJson } from "@/lib/server/tags/presenters";
 export type Tag = TagJson;
 export type { TagQuestionSort } from "@/lib/api-client/keys";
 export { TAG_PAGE_SIZE, TAG_QUESTION_PAGE_SIZE } from "@/lib/api-client/paging";
-
-/** SPEC.md section 8's texts. */
-export const TAG_MESSAGES = {
-  createFailed: "Failed to create tag. Please try again.",
-  followed: "Tag Followed",
-  unfollowed: "Tag Unfollowed",
-  followFailed: "Failed to update follow status. Please try again.",
-} as const;
 
 /**
  * One page of tags whose name contains `search` (most questions first), e.g. for the tag
@@ -60,13 +53,14 @@ export function useTagQuestions(tagId: number, sort: TagQuestionSort, options: {
 
 /** POST /api/tags `{ name }`: the new tag (or the existing one of that name); the spec's failure toast. */
 export function useCreateTag() {
+  const t = useTranslations("tags.toasts");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => apiJson<Tag>("POST", "/api/tags", { name: name.trim() }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: keys.tags.all, predicate: ({ queryKey }) => queryKey[2] !== "is-following" });
     },
-    onError: (error) => toastMutationError(error, "Error", TAG_MESSAGES.createFailed),
+    onError: (error) => toastMutationError(error, t("error"), t("createFailed")),
   });
 }
 
@@ -93,6 +87,7 @@ export function useTagStats(tagId: number, initial?: { questionCount: number; fo
  * follower count update from the answer; toasts "Tag Followed" / "Tag Unfollowed" or the failure.
  */
 export function useTagFollow() {
+  const t = useTranslations("tags.toasts");
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ tag, follow }: { tag: { id: number; name: string }; follow: boolean }) =>
@@ -109,9 +104,9 @@ export function useTagFollow() {
           root === "/api/feed" ||
           (root === "/api/users" && third === "followed-tags"),
       });
-      if (state.isFollowing) toastSuccess(TAG_MESSAGES.followed, `You're now following ${tag.name}.`);
-      else toastSuccess(TAG_MESSAGES.unfollowed, `You're no longer following ${tag.name}.`);
+      if (state.isFollowing) toastSuccess(t("tagFollowed"), t("nowFollowing", { name: tag.name }));
+      else toastSuccess(t("tagUnfollowed"), t("noLongerFollowing", { name: tag.name }));
     },
-    onError: (error) => toastMutationError(error, "Error", TAG_MESSAGES.followFailed),
+    onError: (error) => toastMutationError(error, t("error"), t("followFailed")),
   });
 }

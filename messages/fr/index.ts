@@ -1,48 +1,58 @@
 // The interface's texts in this language, one JSON file per namespace (docs/I18N.md).
 import activity from "./activity.json";
+import admin from "./admin.json";
 import answer from "./answer.json";
 import auth from "./auth.json";
 import comments from "./comments.json";
 import common from "./common.json";
 import errors from "./errors.json";
 import flags from "./flags.json";
+import groups from "./groups.json";
 import home from "./home.json";
 import landing from "./landing.json";
 import language from "./language.json";
 import directMessages from "./messages.json";
+import notifications from "./notifications.json";
 import pages from "./pages.json";
 import profile from "./profile.json";
 import push from "./push.json";
 import question from "./question.json";
+import review from "./review.json";
 import revisions from "./revisions.json";
 import search from "./search.json";
 import settings from "./settings.json";
 import shell from "./shell.json";
 import suggestedEdits from "./suggestedEdits.json";
+import tags from "./tags.json";
 import time from "./time.json";
 import users from "./users.json";
 
 const messages = {
   activity,
+  admin,
   answer,
   auth,
   comments,
   common,
   errors,
   flags,
+  groups,
   home,
   landing,
   language,
   messages: directMessages,
+  notifications,
   pages,
   profile,
   push,
   question,
+  review,
   revisions,
   search,
   settings,
   shell,
   suggestedEdits,
+  tags,
   time,
   users,
 };

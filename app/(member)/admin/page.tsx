@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 
 import { AdminDashboard } from "@/components/admin/admin-dashboard";
 import { AdminForbidden } from "@/components/admin/admin-forbidden";
@@ -9,11 +10,10 @@ import { presentAdminOverview } from "@/lib/server/admin/presenters";
 import { getViewer } from "@/lib/server/auth/session";
 import { asRole, can } from "@/lib/server/policy";
 
-export const metadata: Metadata = {
-  title: "Admin",
-  description: "Site activity, the AI worker, the e-mail outbox and the staff.",
-  robots: { index: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin.metadata");
+  return { title: t("dashboardTitle"), description: t("dashboardDescription"), robots: { index: false } };
+}
 
 /**
  * /admin (issue 14): the dashboard for admins, from the same queries and presenter as

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 
 import { ReviewQueue } from "@/components/review/review-queue";
 import { ReviewTabs } from "@/components/review/review-tabs";
@@ -8,22 +9,22 @@ import { presentReviewItem } from "@/lib/server/flags/presenters";
 import { listReviewItems } from "@/lib/server/flags/queries";
 import { can, SITE } from "@/lib/server/policy";
 
-export const metadata: Metadata = {
-  title: "Review flags",
-  description: "Flagged posts waiting for a moderator.",
-  robots: { index: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("review.metadata");
+  return { title: t("flagsTitle"), description: t("flagsDescription"), robots: { index: false } };
+}
 
 /** /review (issue 14): the queue of flagged posts, for moderators and admins; everyone else gets the 404 screen. */
 export default async function ReviewPage() {
   const viewer = await requireMemberForPage();
+  const t = await getTranslations("review.page");
   if (!can(viewer, "review.view", SITE)) notFound();
   const page = await listReviewItems();
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Review</h1>
-        <p className="text-muted-foreground">Flagged posts, the most recently flagged first. Each action resolves all of a post&apos;s flags.</p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
+        <p className="text-muted-foreground">{t("flagsIntro")}</p>
       </div>
       <ReviewTabs />
       <ReviewQueue initialItems={page.rows.map((row) => presentReviewItem(row, viewer.id))} />

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 
 import { GroupsDirectory, type GroupsDirectoryInitial } from "@/components/groups/groups-directory";
 import { GROUP_PAGE_SIZE } from "@/lib/api-client/paging";
@@ -10,12 +11,15 @@ import { groupSearchParamSchema } from "@/lib/validation/groups";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = {
-  title: "Groups",
-  description: "Join Agora groups around the topics you care about, ask questions among their members, or start a group of your own.",
-  keywords: ["groups", "communities", "private groups", "ask in a group", "Agora"],
-  robots: { index: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("groups.metadata");
+  return {
+    title: t("directoryTitle"),
+    description: t("directoryDescription"),
+    keywords: t("directoryKeywords").split(","),
+    robots: { index: false },
+  };
+}
 
 /** The ?search= of the address, as GET /api/groups reads it ("" when none or invalid). */
 function searchOf(params: Record<string, string | string[] | undefined>): string {

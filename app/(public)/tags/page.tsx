@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 
 import { TagDirectory } from "@/components/tags/tag-directory";
 import { TAG_PAGE_SIZE } from "@/lib/api-client/paging";
@@ -10,12 +11,15 @@ import { tagListQuerySchema } from "@/lib/validation/tags";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
-export const metadata: Metadata = {
-  title: "Tags",
-  description: "Explore the topics people ask about on Agora, follow the ones you care about and browse their questions.",
-  keywords: ["tags", "topics", "questions by topic", "follow tags", "Agora"],
-  alternates: { canonical: "/tags" },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("tags.metadata");
+  return {
+    title: t("directoryTitle"),
+    description: t("directoryDescription"),
+    keywords: t("directoryKeywords").split(","),
+    alternates: { canonical: "/tags" },
+  };
+}
 
 /** The ?search= of the address, as GET /api/tags reads it (trimmed, lower-cased; empty or invalid means none). */
 function searchOf(params: Record<string, string | string[] | undefined>): string {

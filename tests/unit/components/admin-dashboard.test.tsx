@@ -8,6 +8,7 @@ import { AdminDashboard } from "@/components/admin/admin-dashboard";
 import { AdminForbidden } from "@/components/admin/admin-forbidden";
 import { makeQueryClient } from "@/lib/api-client/query-client";
 import type { AdminOverviewJson } from "@/lib/server/admin/presenters";
+import { IntlProvider } from "@/tests/support/intl";
 
 const router = { refresh: jest.fn(), push: jest.fn(), replace: jest.fn(), prefetch: jest.fn() };
 jest.mock("next/navigation", () => ({ useRouter: () => router, usePathname: () => "/admin", useSearchParams: () => new URLSearchParams() }));
@@ -133,5 +134,33 @@ describe("the 403 page", () => {
   it("sends a moderator to the review queue", () => {
     render(<AdminForbidden role="moderator" />);
     expect(screen.getByRole("link", { name: "Open the review queue" })).toHaveAttribute("href", "/review");
+  });
+});
+
+describe("the admin pages in other languages", () => {
+  it("shows the dashboard in German, numbers and days included", () => {
+    render(
+      <IntlProvider locale="de">
+        <QueryClientProvider client={makeQueryClient()}>
+          <AdminDashboard overview={overview} />
+        </QueryClientProvider>
+      </IntlProvider>,
+    );
+    expect(screen.getByRole("heading", { level: 1, name: "Verwaltung" })).toBeInTheDocument();
+    const tokens = screen.getByRole("img", { name: "Verbrauchte Tokens pro Tag" });
+    expect(tokens).toHaveAccessibleDescription("1.500 Tokens in den letzten 30 Tagen, die meisten am 6. Nov. (1.500); heute 0.");
+    expect(screen.getByText("OpenAI-kompatibel unter llm.example.com")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "die KI-Antwort auf „Why does my counter reset?“ wiederholen" })).toBeInTheDocument();
+    expect(screen.getByText("2 Personen können diese Website moderieren.")).toBeInTheDocument();
+  });
+
+  it("shows the 403 page in Spanish", () => {
+    render(
+      <IntlProvider locale="es">
+        <AdminForbidden role="moderator" />
+      </IntlProvider>,
+    );
+    expect(screen.getByRole("heading", { level: 1, name: "Solo para administradores" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Abrir la cola de revisión" })).toHaveAttribute("href", "/review");
   });
 });

@@ -6,6 +6,7 @@ import { GroupFormDialog } from "@/components/groups/group-form-dialog";
 import { GroupPage } from "@/components/groups/group-page";
 import { GroupsDirectory } from "@/components/groups/groups-directory";
 import type { Group } from "@/lib/api-client/groups";
+import { IntlProvider } from "@/tests/support/intl";
 
 import { dismissToasts, installDomShims, jsonResponse, makeSummary, renderWithClient } from "./feed-fixtures";
 
@@ -398,5 +399,34 @@ describe("groups for visitors (issue 19)", () => {
     expect(screen.getByText(/Sign in to ask to join/)).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Sign in to join" })).toBeInTheDocument();
     expect(requests.filter((r) => r.url.includes("/questions"))).toEqual([]);
+  });
+});
+
+describe("Groups in other languages", () => {
+  it("shows a group card in German: counts, date, creator and Join Group", () => {
+    renderWithClient(
+      <IntlProvider locale="de">
+        <GroupCard group={makeGroup({ isPrivate: true })} />
+      </IntlProvider>,
+    );
+    expect(screen.getByText("12 Mitglieder")).toBeInTheDocument();
+    expect(screen.getByText("3 Fragen")).toBeInTheDocument();
+    expect(screen.getByText("5. März 2026")).toBeInTheDocument();
+    expect(screen.getByText("Privat")).toBeInTheDocument();
+    expect(screen.getByText(/Erstellt von/)).toHaveTextContent("Erstellt von Ada Lovelace");
+    expect(screen.getByRole("button", { name: "Der Gruppe Rust Learners beitreten" })).toBeInTheDocument();
+  });
+
+  it("shows the directory in Spanish", () => {
+    const empty = { items: [], nextCursor: null, total: 0 };
+    renderWithClient(
+      <IntlProvider locale="es">
+        <GroupsDirectory initial={{ search: "", joined: empty, discover: empty }} />
+      </IntlProvider>,
+    );
+    expect(screen.getByRole("heading", { level: 1, name: "Grupos" })).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "Tus grupos" })).toBeInTheDocument();
+    expect(screen.getByText("Aún no hay grupos")).toBeInTheDocument();
+    expect(screen.getByPlaceholderText("Buscar grupos...")).toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { NotificationBell } from "@/components/notifications/notification-bell";
 import { NotificationsView } from "@/components/notifications/notifications-view";
 import type { NotificationItem } from "@/lib/api-client/notifications";
 import { makeQueryClient } from "@/lib/api-client/query-client";
+import { IntlProvider } from "@/tests/support/intl";
 
 jest.mock("sonner", () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
@@ -227,5 +228,23 @@ describe("NotificationsView", () => {
     await userEvent.click(screen.getByRole("button", { name: "Load More" }));
     expect(await screen.findByRole("link", { name: "Notification 30" })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Load More" })).not.toBeInTheDocument();
+  });
+});
+
+describe("Notifications in other languages", () => {
+  it("shows the page's tabs, count, type badge and Mark all read in German", () => {
+    mockFetch((url) => (url === "/api/notifications/unread-count" ? jsonResponse({ count: 1 }) : undefined));
+    renderWithClient(
+      <IntlProvider locale="de">
+        <NotificationsView initialPage={{ items: [note(1)], nextCursor: null, total: 1 }} initialUnread={1} />
+      </IntlProvider>,
+    );
+    expect(screen.getByRole("heading", { level: 1, name: "Benachrichtigungen" })).toBeInTheDocument();
+    expect(screen.getByText("1 ungelesen")).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Alle (1)" })).toBeInTheDocument();
+    expect(screen.getByRole("tab", { name: "Ungelesen (1)" })).toBeInTheDocument();
+    expect(screen.getByText("Antwort")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Alle gelesen/ })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "„Notification 1“ als gelesen markieren" })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { createTranslator } from "next-intl";
 
 import { SearchResults } from "@/components/search/search-results";
 import { TagDirectory, tagCountText } from "@/components/tags/tag-directory";
 import { TagHeader } from "@/components/tags/tag-header";
 import { TagQuestions } from "@/components/tags/tag-questions";
+import { messagesByLocale } from "@/messages";
+import { IntlProvider } from "@/tests/support/intl";
 
 import { dismissToasts, installDomShims, jsonResponse, makeSummary, makeTag, renderWithClient } from "./feed-fixtures";
 
@@ -27,9 +30,26 @@ beforeEach(() => {
 });
 
 describe("TagDirectory", () => {
-  it("words the count as the spec does", () => {
-    expect(tagCountText(12, "")).toBe("12 tags available");
-    expect(tagCountText(3, "ja")).toBe("Found 3 tags matching “ja”");
+  it("words the count as the spec does, and in German", () => {
+    const t = createTranslator({ locale: "en", messages: messagesByLocale.en, namespace: "tags.directory" });
+    expect(tagCountText(t, 12, "")).toBe("12 tags available");
+    expect(tagCountText(t, 3, "ja")).toBe("Found 3 tags matching “ja”");
+    const de = createTranslator({ locale: "de", messages: messagesByLocale.de, namespace: "tags.directory" });
+    expect(tagCountText(de, 1, "")).toBe("1 Tag verfügbar");
+  });
+
+  it("shows a tag page's header and sort buttons in German", () => {
+    renderWithClient(
+      <IntlProvider locale="de">
+        <TagHeader tag={makeTag({ id: 1, name: "react" })} stats={{ questionCount: 1234, followerCount: 1 }} signedIn initialIsFollowing={false} />
+        <TagQuestions tag={{ id: 1, name: "react" }} initialSort="newest" initialPage={{ items: [], nextCursor: null, total: 0 }} />
+      </IntlProvider>,
+    );
+    expect(screen.getByText("1.234 Fragen")).toBeInTheDocument();
+    expect(screen.getByText("1 Follower")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: /Folgen/ })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Meiste Stimmen" })).toBeInTheDocument();
+    expect(screen.getByText("Noch keine Fragen")).toBeInTheDocument();
   });
 
   it("lists tags with their counts, Follow for members and View Questions", async () => {

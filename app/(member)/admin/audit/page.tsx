@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 
 import { AdminForbidden } from "@/components/admin/admin-forbidden";
 import { AuditLog } from "@/components/admin/audit-log";
@@ -10,11 +11,10 @@ import { presentAuditEntry } from "@/lib/server/moderation/presenters";
 import { listAuditEntries } from "@/lib/server/moderation/queries";
 import { asRole, can, SITE } from "@/lib/server/policy";
 
-export const metadata: Metadata = {
-  title: "Audit log",
-  description: "Every moderator and admin action.",
-  robots: { index: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin.metadata");
+  return { title: t("auditTitle"), description: t("auditDescription"), robots: { index: false } };
+}
 
 /**
  * /admin/audit (issue 14): the audit log for moderators and admins, from the same query and

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 
 import { ReviewTabs } from "@/components/review/review-tabs";
 import { SuggestedEditQueue } from "@/components/suggested-edits/suggested-edit-queue";
@@ -8,22 +9,22 @@ import { can, SITE } from "@/lib/server/policy";
 import { presentSuggestedEdit } from "@/lib/server/suggested-edits/presenters";
 import { listSuggestedEdits } from "@/lib/server/suggested-edits/queries";
 
-export const metadata: Metadata = {
-  title: "Review suggested edits",
-  description: "Edits members suggested, waiting for review.",
-  robots: { index: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("review.metadata");
+  return { title: t("editsTitle"), description: t("editsDescription"), robots: { index: false } };
+}
 
 /** /review/suggested-edits (issue 13): pending suggested edits, for members with the review privilege and staff; 404 for everyone else. */
 export default async function SuggestedEditsReviewPage() {
   const viewer = await requireMemberForPage();
+  const t = await getTranslations("review.page");
   if (!can(viewer, "suggestedEdit.list")) notFound();
   const page = await listSuggestedEdits(viewer, { status: "pending", limit: 50, cursor: undefined });
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <div className="space-y-1">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Review</h1>
-        <p className="text-muted-foreground">Edits members suggested to others&apos; posts, the newest first. Approving one applies it as a new revision credited to its author.</p>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{t("title")}</h1>
+        <p className="text-muted-foreground">{t("editsIntro")}</p>
       </div>
       <ReviewTabs showFlags={can(viewer, "review.view", SITE)} />
       <SuggestedEditQueue initialItems={page.rows.map((row) => presentSuggestedEdit(row, viewer))} />

@@ -1,28 +1,33 @@
 import type { Metadata } from "next";
 import Link from "@/components/common/link";
 import { ArrowLeft, Layers } from "lucide-react";
+import { getTranslations } from "next-intl/server";
 
 import { Button } from "@/components/ui/button";
 
-export const metadata: Metadata = { title: "Category Not Found", robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("tags.metadata");
+  return { title: t("categoryNotFoundTitle"), robots: { index: false } };
+}
 
 /** An unknown category (404), with a way back home and to the tags grouped by category. */
-export default function CategoryNotFound() {
+export default async function CategoryNotFound() {
+  const t = await getTranslations("tags.notFound");
   return (
     <div className="mx-auto flex max-w-md flex-col items-center px-2 py-16 text-center sm:py-24">
       <span className="flex size-14 items-center justify-center rounded-full bg-primary/10 text-primary dark:bg-primary/20">
         <Layers className="size-7" aria-hidden />
       </span>
-      <h1 className="mt-6 text-2xl font-bold tracking-tight">Category Not Found</h1>
-      <p className="mt-3 text-muted-foreground">There is no such category. Browse the tags to find the topic you&apos;re after.</p>
+      <h1 className="mt-6 text-2xl font-bold tracking-tight">{t("categoryTitle")}</h1>
+      <p className="mt-3 text-muted-foreground">{t("categoryText")}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Button asChild>
           <Link href="/">
-            <ArrowLeft aria-hidden /> Back to Home
+            <ArrowLeft aria-hidden /> {t("backHome")}
           </Link>
         </Button>
         <Button asChild variant="outline">
-          <Link href="/tags">Explore Tags</Link>
+          <Link href="/tags">{t("explore")}</Link>
         </Button>
       </div>
     </div>

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 
 import { CategoryHeader } from "@/components/categories/category-header";
@@ -32,11 +33,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { category } = loaded;
   const tagNames = category.tags.map((tag) => tag.name);
   const about = category.description ? ` ${category.description}` : "";
-  const tagged = tagNames.length > 0 ? ` Questions tagged ${tagNames.slice(0, 6).join(", ")}${tagNames.length > 6 ? " and more" : ""}.` : "";
+  const t = await getTranslations("tags.metadata");
+  const listed = tagNames.slice(0, 6).join(", ");
+  const tagged = tagNames.length === 0 ? "" : tagNames.length > 6 ? t("categoryTaggedMore", { tags: listed }) : t("categoryTagged", { tags: listed });
+  const [categoryWord, ...restKeywords] = t("categoryKeywords").split(",");
   return {
-    title: `${category.name} questions`,
-    description: `${category.name} on Agora:${about}${tagged} Follow the category to see its new questions in your feed.`.slice(0, 300),
-    keywords: [category.name, "category", ...tagNames.slice(0, 8), "questions", "Agora"],
+    title: t("categoryTitle", { name: category.name }),
+    description: t("categoryDescription", { name: category.name, about, tagged }).slice(0, 300),
+    keywords: [category.name, categoryWord ?? "", ...tagNames.slice(0, 8), ...restKeywords],
     alternates: { canonical: `/categories/${category.id}` },
   };
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 
 import { GroupPage } from "@/components/groups/group-page";
@@ -32,11 +33,13 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const loaded = await loadGroup((await params).id);
   if (!loaded) notFound();
   const { group } = loaded;
+  const t = await getTranslations("groups.metadata");
   const about = group.description ? ` ${group.description}` : "";
+  const counts = { name: group.name, isPrivate: String(group.isPrivate), members: group.memberCount, posts: group.questionCount };
   return {
     title: group.name,
-    description: `${group.name}: a${group.isPrivate ? " private" : ""} group on Agora with ${group.memberCount} ${group.memberCount === 1 ? "member" : "members"} and ${group.questionCount} ${group.questionCount === 1 ? "post" : "posts"}.${about}`.slice(0, 300),
-    keywords: [group.name, "group", group.isPrivate ? "private group" : "community", "questions", "Agora"],
+    description: `${t("groupDescription", counts)}${about}`.slice(0, 300),
+    keywords: [group.name, ...t("groupKeywords", { isPrivate: String(group.isPrivate) }).split(",")],
     robots: { index: false },
     // The link preview: name and description of a public group only (lib/seo/open-graph.ts).
     ...groupSocialMetadata(group, await getSiteUrl()),

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { cache } from "react";
 
 import { TagHeader } from "@/components/tags/tag-header";
@@ -42,11 +43,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const loaded = await loadTag((await params).tagName);
   if (!loaded) notFound();
   const { tag } = loaded;
-  const questions = `${tag.questionCount} ${tag.questionCount === 1 ? "question" : "questions"}`;
+  const t = await getTranslations("tags.metadata");
   return {
-    title: `Questions tagged ${tag.name}`,
-    description: `Browse ${questions} tagged ${tag.name} on Agora, each with an AI answer and the community's replies. Follow ${tag.name} to see new ones in your feed.`,
-    keywords: [tag.name, `${tag.name} questions`, `${tag.name} answers`, "tags", "Agora"],
+    title: t("tagTitle", { name: tag.name }),
+    description: t("tagDescription", { name: tag.name, count: tag.questionCount }),
+    keywords: [tag.name, ...t("tagKeywords", { name: tag.name }).split(",")],
     alternates: { canonical: `/tags/${encodeURIComponent(tag.name)}` },
   };
 }
