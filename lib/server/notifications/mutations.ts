@@ -300,7 +300,7 @@ export async function refreshVoteFold(
   }
   // The advisory lock makes a concurrent insert impossible; the unique index would refuse one anyway.
   const [row] = await tx.$queryRaw<{ id: number; inserted: boolean }[]>`
-    INSERT INTO notifications (user_id, type, title, message, params, related_id, related_type, quotedid, link, actor_id,
+    INSERT INTO notifications (user_id, type, title, message, params, related_id, related_type, question_id, link, actor_id,
                                event_count, up_count, down_count, fold_day, is_read, created_at)
     VALUES (${answer.authorId}, 'vote', ${title}, ${message}, ${params}::jsonb, ${answer.id}, 'answer', ${question.id}, ${content.link}, ${content.actorId},
             ${up + down}, ${up}, ${down}, ${day}::date, false, timezone('UTC', now()))
