@@ -24,7 +24,9 @@ export type NotificationText =
   | { kind: "follow"; actor: Actor }
   | { kind: "reply" | "comment"; actor: Actor; question: string; excerpt: string }
   | { kind: "directMessage"; actor: Actor; excerpt: string }
-  | { kind: "groupJoinRequest" | "groupJoinApproved" | "groupInvitation"; actor: Actor; group: string };
+  | { kind: "groupJoinRequest" | "groupJoinApproved" | "groupInvitation"; actor: Actor; group: string }
+  /** Only the demo community's notifications (prisma/seed) say these. */
+  | { kind: "groupMemberJoined" | "groupMemberApproved"; actor: Actor; group: string };
 
 /** What of the row a text may need besides its params: the counts kept up to date in place. */
 export interface NotificationCounts {
@@ -96,6 +98,10 @@ export function renderNotificationText(text: NotificationText, counts: Notificat
         return { title: t("group.joinApprovedTitle", { group: text.group }), message: t("group.joinApprovedMessage", { actor, group: text.group }) };
       case "groupInvitation":
         return { title: t("group.invitationTitle", { group: text.group }), message: t("group.invitationMessage", { actor, group: text.group }) };
+      case "groupMemberJoined":
+        return { title: t("group.newMemberTitle", { group: text.group }), message: t("group.memberJoinedMessage", { actor, group: text.group }) };
+      case "groupMemberApproved":
+        return { title: t("group.newMemberTitle", { group: text.group }), message: t("group.memberApprovedMessage", { actor, group: text.group }) };
     }
   })();
   return { title: truncateText(out.title, NOTIFICATION_TITLE_MAX), message: truncateText(out.message, NOTIFICATION_MESSAGE_MAX) };
@@ -103,6 +109,7 @@ export function renderNotificationText(text: NotificationText, counts: Notificat
 
 const KINDS = new Set<NotificationText["kind"]>([
   "answer", "vote", "accepted", "suggestedEdit", "follow", "reply", "comment", "directMessage", "groupJoinRequest", "groupJoinApproved", "groupInvitation",
+  "groupMemberJoined", "groupMemberApproved",
 ]);
 const isOptionalString = (value: unknown) => value === null || value === undefined || typeof value === "string";
 
@@ -119,7 +126,7 @@ export function parseNotificationText(value: unknown): NotificationText | null {
   const needs: Record<NotificationText["kind"], string[]> = {
     answer: ["question"], vote: ["question"], accepted: ["question"], suggestedEdit: ["question"], follow: [],
     reply: ["question", "excerpt"], comment: ["question", "excerpt"], directMessage: ["excerpt"],
-    groupJoinRequest: ["group"], groupJoinApproved: ["group"], groupInvitation: ["group"],
+    groupJoinRequest: ["group"], groupJoinApproved: ["group"], groupInvitation: ["group"], groupMemberJoined: ["group"], groupMemberApproved: ["group"],
   };
   if (needs[v.kind as NotificationText["kind"]].some((key) => typeof v[key] !== "string")) return null;
   if (v.kind === "answer" && !["member", "aiAssisted", "assistant"].includes(v.by as string)) return null;
