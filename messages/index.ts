@@ -11,7 +11,7 @@ export type Messages = typeof en;
 export const messagesByLocale: Record<Locale, Messages> = { en, es, fr, de };
 
 /** Namespaces only the server renders (e-mails, notification texts built on the server, page metadata): left out of the client's messages. */
-export const SERVER_ONLY_NAMESPACES: readonly string[] = ["pages"];
+export const SERVER_ONLY_NAMESPACES: readonly string[] = ["emails", "notificationTexts", "pages"];
 
 /** The messages client components may use: every namespace but the server-only ones. */
 export function clientMessages(locale: Locale): Partial<Messages> {

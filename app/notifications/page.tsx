@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { BellOff, LogIn } from "lucide-react";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 
 import { NotificationsView } from "@/components/notifications/notifications-view";
 import { SiteShell } from "@/components/layout/site-shell";
@@ -41,16 +41,17 @@ export default async function NotificationsPage() {
     );
   }
 
-  const [page, total, unread] = await Promise.all([
+  const [page, total, unread, locale] = await Promise.all([
     listNotifications(viewer.id, { limit: NOTIFICATION_PAGE_SIZE }),
     countNotifications(viewer.id),
     countUnreadNotifications(viewer.id),
+    getLocale(),
   ]);
   return (
     <SiteShell>
       <div className="mx-auto max-w-3xl">
         <NotificationsView
-          initialPage={{ items: page.rows.map((row) => presentNotification(row, viewer.id)), nextCursor: page.nextCursor, total }}
+          initialPage={{ items: page.rows.map((row) => presentNotification(row, viewer.id, locale)), nextCursor: page.nextCursor, total }}
           initialUnread={unread}
         />
       </div>

@@ -100,11 +100,11 @@ export function NotificationBell({ initialUnreadCount }: { initialUnreadCount?: 
                   <UserAvatar user={n.actor} className="mt-0.5 size-8" decorative />
                   <span className="min-w-0 flex-1">
                     {/* The message names the actor and the question ("Maya Chen started following you"). */}
-                    <span className={cn("line-clamp-2 text-sm leading-snug", !n.isRead && "font-medium")}>{n.message || n.title}</span>
+                    <span className={cn("line-clamp-2 text-sm leading-snug", !n.isRead && "font-medium")}>{n.text.message || n.text.title}</span>
                     <span className="mt-0.5 flex min-w-0 gap-1 text-xs text-muted-foreground">
-                      {n.message ? (
+                      {n.text.message ? (
                         <>
-                          <span className="truncate">{n.title}</span>
+                          <span className="truncate">{n.text.title}</span>
                           <span aria-hidden>·</span>
                         </>
                       ) : null}

@@ -96,12 +96,12 @@ export function NotificationListItem({
               onClick={() => onOpen?.(n)}
               className="outline-none after:absolute after:inset-0 after:rounded-xl after:content-['']"
             >
-              {n.title}
+              {n.text.title}
             </Link>
           </h2>
           <NotificationTypeBadge type={n.type} />
         </div>
-        {n.message ? <p className="mt-1 line-clamp-2 text-sm break-words text-muted-foreground">{n.message}</p> : null}
+        {n.text.message ? <p className="mt-1 line-clamp-2 text-sm break-words text-muted-foreground">{n.text.message}</p> : null}
         <TimeAgo date={n.createdAt} className="mt-1.5 block text-xs text-muted-foreground" />
       </div>
       <div className="flex shrink-0 flex-col items-end justify-between gap-2">

@@ -5,6 +5,7 @@ import answer from "./answer.json";
 import auth from "./auth.json";
 import comments from "./comments.json";
 import common from "./common.json";
+import emails from "./emails.json";
 import errors from "./errors.json";
 import flags from "./flags.json";
 import groups from "./groups.json";
@@ -12,6 +13,7 @@ import home from "./home.json";
 import landing from "./landing.json";
 import language from "./language.json";
 import directMessages from "./messages.json";
+import notificationTexts from "./notificationTexts.json";
 import notifications from "./notifications.json";
 import pages from "./pages.json";
 import profile from "./profile.json";
@@ -34,6 +36,7 @@ const messages = {
   auth,
   comments,
   common,
+  emails,
   errors,
   flags,
   groups,
@@ -41,6 +44,7 @@ const messages = {
   landing,
   language,
   messages: directMessages,
+  notificationTexts,
   notifications,
   pages,
   profile,

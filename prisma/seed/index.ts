@@ -95,7 +95,12 @@ function displayName(key: string): string {
 }
 
 function quote(title: string): string {
-  return `“${title.length > 90 ? `${title.slice(0, 89)}…` : title}”`;
+  return `“${shortTitle(title)}”`;
+}
+
+/** A question title as notifications quote it (their params keep it unquoted: each language quotes its own way). */
+function shortTitle(title: string): string {
+  return title.length > 90 ? `${title.slice(0, 89)}…` : title;
 }
 
 interface Rows {
@@ -493,6 +498,8 @@ export async function buildDemoRows(now: Date = new Date()): Promise<Rows> {
       type: "answer",
       title: answer.customPrompt ? "New AI-assisted answer to your question" : "New answer to your question",
       message: `${displayName(a.by)} answered ${quote(a.question.title)}`,
+      // The text's kind and parameters, rendered in each reader's language (lib/server/notifications/texts.ts).
+      params: { kind: "answer", by: answer.customPrompt ? "aiAssisted" : "member", actor: displayName(a.by), question: shortTitle(a.question.title) },
       relatedId: a.questionId,
       relatedType: "question",
       questionId: a.questionId,
@@ -517,6 +524,7 @@ export async function buildDemoRows(now: Date = new Date()): Promise<Rows> {
         type: "vote",
         title: voteFoldTitle(ups.length, 0),
         message: voteFoldMessage({ up: ups.length, down: 0, upVoterName: displayName(last.voter), quotedTitle: quote(a.question.title) }),
+        params: { kind: "vote", actor: displayName(last.voter), question: shortTitle(a.question.title) },
         relatedId: a.id,
         relatedType: "answer",
         questionId: a.questionId,
@@ -537,6 +545,7 @@ export async function buildDemoRows(now: Date = new Date()): Promise<Rows> {
       type: "follow",
       title: "New follower",
       message: `${displayName(follower)} started following you`,
+      params: { kind: "follow", actor: displayName(follower) },
       link: `/users/${idOf(follower)}`,
       actorId: idOf(follower),
       createdAt: row.createdAt,
@@ -552,6 +561,7 @@ export async function buildDemoRows(now: Date = new Date()): Promise<Rows> {
         message: g.isPrivate
           ? `You approved ${displayName(m.member)}'s request to join ${g.name}`
           : `${displayName(m.member)} joined ${g.name}`,
+        params: { kind: g.isPrivate ? "groupMemberApproved" : "groupMemberJoined", actor: displayName(m.member), group: g.name },
         link: `/groups/${groupOf(g.key)}`,
         actorId: idOf(m.member),
         createdAt: ago(m.joinedDaysAgo),
@@ -565,6 +575,7 @@ export async function buildDemoRows(now: Date = new Date()): Promise<Rows> {
       type: "other",
       title: `Request to join ${g.name}`,
       message: `${displayName(r.member)} asked to join your private group ${g.name}`,
+      params: { kind: "groupJoinRequest", actor: displayName(r.member), group: g.name },
       link: `/groups/${groupOf(g.key)}`,
       actorId: idOf(r.member),
       createdAt: ago(r.daysAgo),

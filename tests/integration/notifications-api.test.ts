@@ -56,7 +56,7 @@ describe("GET /api/notifications", () => {
     ]);
     for (const n of body) {
       expect(Object.keys(n).sort()).toEqual(
-        ["actor", "createdAt", "id", "isRead", "link", "message", "questionId", "relatedId", "relatedType", "title", "type"].sort(),
+        ["actor", "createdAt", "id", "isRead", "link", "message", "questionId", "relatedId", "relatedType", "text", "title", "type"].sort(),
       );
       expect(new Date(n.createdAt).toISOString()).toBe(n.createdAt);
     }

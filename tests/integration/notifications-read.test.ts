@@ -117,7 +117,7 @@ describe("POST /api/notifications/{id}/read", () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(Object.keys(body).sort()).toEqual(
-      ["actor", "createdAt", "id", "isRead", "link", "message", "questionId", "relatedId", "relatedType", "title", "type"].sort(),
+      ["actor", "createdAt", "id", "isRead", "link", "message", "questionId", "relatedId", "relatedType", "text", "title", "type"].sort(),
     );
     expect(body).toMatchObject({ id: note.id, isRead: true, link: "/notifications", actor: { id: bob.id, firstName: "Bob", lastName: "Actor" } });
     expect(body.actor.email).toBeUndefined();

@@ -1,7 +1,8 @@
 import "server-only";
 import { streamText, type LanguageModel } from "ai";
 import { aiConfig, languageModel, type AiConfig } from "@/lib/server/ai/provider";
-import { buildUserPrompt, SYSTEM_PROMPT, type PromptInput } from "@/lib/server/ai/prompts";
+import { buildUserPrompt, systemPromptFor, type PromptInput } from "@/lib/server/ai/prompts";
+import { detectQuestionLanguage, languageName } from "@/lib/server/ai/language";
 
 /*
  * One streamed generation with every limit a hung or slow provider needs: no first token within
@@ -87,6 +88,9 @@ export async function generateAnswer(options: GenerateOptions): Promise<Generati
   const model = options.model ?? languageModel(config!);
   const modelName = typeof model === "string" ? model : (config?.model ?? model.modelId);
   const prompt = buildUserPrompt(options.input);
+  // Written in the question's language (issue 15), detected from its title and description.
+  const language = detectQuestionLanguage(options.input.question);
+  const instructions = systemPromptFor(language ? languageName(language) : null);
   const budget = AbortSignal.timeout(options.timeoutMs ?? GENERATION_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, budget]) : budget;
   const started = performance.now();
@@ -97,7 +101,7 @@ export async function generateAnswer(options: GenerateOptions): Promise<Generati
   try {
     const result = streamText({
       model,
-      instructions: SYSTEM_PROMPT,
+      instructions,
       prompt,
       maxOutputTokens: MAX_OUTPUT_TOKENS,
       maxRetries: 0,

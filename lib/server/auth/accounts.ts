@@ -7,6 +7,7 @@ import { tokenName, viewerSelect, type Viewer } from "@/lib/server/auth/session"
 import { issueVerificationEmail } from "@/lib/server/auth/email-tokens";
 import { roleForNewAccount } from "@/lib/server/auth/admin-emails";
 import { signInSchema, type RegisterInput } from "@/lib/validation/auth";
+import type { Locale } from "@/lib/i18n/locales";
 
 /** The 409 message of POST /api/register (DECISIONS.md section 3). */
 export const EMAIL_TAKEN_MESSAGE = "An account with this email already exists";
@@ -18,9 +19,11 @@ const isUniqueViolation = (error: unknown) =>
  * Creates a member with an e-mail and password. Requests for one e-mail are serialized by an
  * advisory lock, so identical concurrent registrations create one account and the rest get 409;
  * the per-IP limit is charged only for accounts actually created, in the creating transaction
- * (429 once it is used up, however many arrive at once).
+ * (429 once it is used up, however many arrive at once). `options.locale` is the language the
+ * sign-up request stated (lib/server/i18n/server-texts.ts statedLocale), kept as
+ * preferences.signupLocale: the language of the member's e-mails until they choose one.
  */
-export async function registerUser(input: RegisterInput, ip: string): Promise<Viewer> {
+export async function registerUser(input: RegisterInput, ip: string, options: { locale?: Locale | null } = {}): Promise<Viewer> {
   await refuseIfSpent("register", ip); // spare the password hash once the address is spent
   const passwordHash = await hashPassword(input.password);
   try {
@@ -31,7 +34,16 @@ export async function registerUser(input: RegisterInput, ip: string): Promise<Vi
         if (existing) throw conflict(EMAIL_TAKEN_MESSAGE);
         await chargeInTransaction(tx, "register", ip); // 429, and nothing is created
         const user = await tx.user.create({
-          data: { email: input.email, passwordHash, firstName: input.firstName ?? null, lastName: input.lastName ?? null, role: roleForNewAccount(input.email) },
+          data: {
+            email: input.email,
+            passwordHash,
+            firstName: input.firstName ?? null,
+            lastName: input.lastName ?? null,
+            role: roleForNewAccount(input.email),
+            // The language the request stated (cookie or Accept-Language), kept apart from the member's own choice
+            // (preferences.language): it only chooses the language of their e-mails until they choose one (issue 15).
+            ...(options.locale ? { preferences: { signupLocale: options.locale } } : {}),
+          },
           select: viewerSelect,
         });
         await issueVerificationEmail(tx, user); // the address is unverified until its link is opened

@@ -8,6 +8,7 @@ import { log } from "@/lib/server/log";
 import { hashPassword } from "@/lib/server/auth/password";
 import { enqueueAccountEmail } from "@/lib/server/mail/outbox";
 import { renderPasswordResetEmail, renderVerificationEmail } from "@/lib/server/mail/templates";
+import { recipientLocale } from "@/lib/server/i18n/server-texts";
 import { RESET_LINK_INVALID_MESSAGE, VERIFY_LINK_INVALID_MESSAGE } from "@/lib/validation/auth";
 
 /*
@@ -35,7 +36,8 @@ type Tx = Prisma.TransactionClient;
 
 /** A timestamp for the timestamp(3) columns: Prisma stores UTC wall-clock time without a zone. */
 const ts = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp`;
-type Recipient = { id: string; email: string; firstName: string | null; lastName: string | null };
+/** A member an account e-mail goes to; `preferences` chooses its language (issue 15; English without). */
+type Recipient = { id: string; email: string; firstName: string | null; lastName: string | null; preferences?: unknown };
 
 const nameOf = (user: Recipient) => displayName({ firstName: user.firstName, lastName: user.lastName, handle: emailHandle(user.email) });
 
@@ -52,7 +54,7 @@ async function createToken(tx: Tx, user: Recipient, purpose: EmailTokenPurpose, 
 /** Writes a verification link for the member's address to the outbox, in the caller's transaction (sign-up). */
 export async function issueVerificationEmail(tx: Tx, user: Recipient): Promise<void> {
   const token = await createToken(tx, user, "verify_email");
-  await enqueueAccountEmail(tx, renderVerificationEmail({ to: user.email, recipientName: nameOf(user), token }));
+  await enqueueAccountEmail(tx, renderVerificationEmail({ to: user.email, recipientName: nameOf(user), token, locale: recipientLocale(user.preferences) }));
 }
 
 /** The 409 of a resend for an address that is verified already. */
@@ -63,7 +65,7 @@ export async function resendVerificationEmail(userId: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const user = await tx.user.findUnique({
       where: { id: userId },
-      select: { id: true, email: true, firstName: true, lastName: true, emailVerifiedAt: true },
+      select: { id: true, email: true, firstName: true, lastName: true, emailVerifiedAt: true, preferences: true },
     });
     if (!user) throw badRequest(VERIFY_LINK_INVALID_MESSAGE);
     if (user.emailVerifiedAt) throw conflict(ALREADY_VERIFIED_MESSAGE);
@@ -106,11 +108,11 @@ export async function requestPasswordReset(email: string): Promise<void> {
   await db.$transaction(async (tx) => {
     const user = await tx.user.findFirst({
       where: { email, deletedAt: null, isAssistant: false },
-      select: { id: true, email: true, firstName: true, lastName: true },
+      select: { id: true, email: true, firstName: true, lastName: true, preferences: true },
     });
     if (!user) return;
     const token = await createToken(tx, user, "reset_password");
-    await enqueueAccountEmail(tx, renderPasswordResetEmail({ to: user.email, recipientName: nameOf(user), token }));
+    await enqueueAccountEmail(tx, renderPasswordResetEmail({ to: user.email, recipientName: nameOf(user), token, locale: recipientLocale(user.preferences) }));
   });
 }
 

@@ -4,6 +4,8 @@ import { db, Prisma } from "@/lib/server/db";
 import { visibleQuestionsSql, visibleQuestionsWhere } from "@/lib/server/policy";
 import { enqueueEmail } from "@/lib/server/mail/outbox";
 import { renderDigestEmail, type DigestItem } from "@/lib/server/mail/templates";
+import { recipientLocale, serverTranslator } from "@/lib/server/i18n/server-texts";
+import type { Locale } from "@/lib/i18n/locales";
 
 /*
  * The weekly digest: one e-mail a week to each member whose weekly digest switch is on,
@@ -19,7 +21,6 @@ export const DIGEST_ITEMS = 5;
 const DIGEST_BATCH = 200;
 
 const ts = (date: Date) => Prisma.sql`${date.toISOString()}::timestamp`;
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 interface ActivityRow {
   id: number;
@@ -28,7 +29,8 @@ interface ActivityRow {
   comments: number;
 }
 
-async function digestFor(tx: Prisma.TransactionClient, userId: string, since: Date) {
+async function digestFor(tx: Prisma.TransactionClient, userId: string, since: Date, locale: Locale) {
+  const t = serverTranslator(locale, "emails");
   const viewer = { id: userId };
   const own = await tx.$queryRaw<ActivityRow[]>`
     SELECT * FROM (
@@ -61,14 +63,14 @@ async function digestFor(tx: Prisma.TransactionClient, userId: string, since: Da
   const onYourQuestions: DigestItem[] = own.map((q) => ({
     title: q.title,
     link: `/questions/${q.id}`,
-    detail: [q.answers ? `${plural(q.answers, "new answer")}` : "", q.comments ? `${plural(q.comments, "new comment")}` : ""]
+    detail: [q.answers ? t("digest.newAnswers", { count: q.answers }) : "", q.comments ? t("digest.newComments", { count: q.comments }) : ""]
       .filter(Boolean)
       .join(", "),
   }));
   const inFollowedTags: DigestItem[] = tagged.map((q) => ({
     title: q.title,
     link: `/questions/${q.id}`,
-    detail: plural(q.answerCount, "answer"),
+    detail: t("digest.answers", { count: q.answerCount }),
   }));
   return { onYourQuestions, inFollowedTags, moreInFollowedTags: Math.max(0, taggedTotal - tagged.length) };
 }
@@ -90,19 +92,20 @@ export async function sendWeeklyDigests(now: Date = new Date()): Promise<{ enque
   for (const { id } of due) {
     const outcome = await db.$transaction(async (tx) => {
       // The row lock and the second look make a concurrent run skip this member.
-      const [user] = await tx.$queryRaw<{ email: string; firstName: string | null; lastName: string | null; lastDigestAt: Date | null }[]>`
-        SELECT email, first_name AS "firstName", last_name AS "lastName", last_digest_at AS "lastDigestAt"
+      const [user] = await tx.$queryRaw<{ email: string; firstName: string | null; lastName: string | null; lastDigestAt: Date | null; preferences: unknown }[]>`
+        SELECT email, first_name AS "firstName", last_name AS "lastName", last_digest_at AS "lastDigestAt", preferences
           FROM users
          WHERE id = ${id} AND (last_digest_at IS NULL OR last_digest_at <= ${ts(weekAgo)})
          FOR UPDATE SKIP LOCKED`;
       if (!user) return "skipped" as const;
       const since = user.lastDigestAt && user.lastDigestAt > weekAgo ? user.lastDigestAt : weekAgo;
-      const digest = await digestFor(tx, id, since);
+      const locale = recipientLocale(user.preferences); // written in the member's language (issue 15)
+      const digest = await digestFor(tx, id, since, locale);
       // Raw, so that the member's updated_at (their profile's) stays as it is.
       await tx.$executeRaw`UPDATE users SET last_digest_at = ${ts(now)} WHERE id = ${id}`;
       if (digest.onYourQuestions.length === 0 && digest.inFollowedTags.length === 0) return "empty" as const;
       const recipientName = displayName({ firstName: user.firstName, lastName: user.lastName, handle: emailHandle(user.email) });
-      await enqueueEmail(tx, renderDigestEmail({ to: user.email, recipientName, ...digest }));
+      await enqueueEmail(tx, renderDigestEmail({ to: user.email, recipientName, ...digest, locale }));
       return "enqueued" as const;
     });
     if (outcome === "enqueued") result.enqueued++;

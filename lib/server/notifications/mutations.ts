@@ -1,6 +1,6 @@
 import "server-only";
 import { displayName, emailHandle } from "@/lib/display";
-import { markdownToPlainText, truncateText } from "@/lib/markdown/render";
+import { markdownToPlainText } from "@/lib/markdown/render";
 import { db, Prisma } from "@/lib/server/db";
 import { visibleQuestionsWhere, type Viewer } from "@/lib/server/policy";
 import { enqueueEmail } from "@/lib/server/mail/outbox";
@@ -9,7 +9,9 @@ import { renderNotificationEmail } from "@/lib/server/mail/templates";
 import { visibleNotificationsSql } from "@/lib/server/notifications/queries";
 import { presentNotificationSettings } from "@/lib/server/settings/presenters";
 import type { NotificationSettings } from "@/lib/validation/users";
-import { voteFoldMessage, voteFoldTitle } from "@/lib/vote-folds";
+import { recipientLocale } from "@/lib/server/i18n/server-texts";
+import type { Locale } from "@/lib/i18n/locales";
+import { quotedTitle, renderNotificationText, type NotificationCounts, type NotificationText } from "@/lib/server/notifications/texts";
 
 /*
  * Every notification is written by one of the notify* functions below, inside the transaction
@@ -27,6 +29,10 @@ import { voteFoldMessage, voteFoldTitle } from "@/lib/vote-folds";
  * Votes on one answer fold (issue 15): one notification per recipient, answer and UTC day
  * (fold_day), holding the day's up- and down-vote counts, recomputed by refreshVoteFold whenever
  * a vote is cast, switched or withdrawn; only the creation of a fold sends an e-mail or a push.
+ *
+ * Each notification stores its text as a kind and parameters (params, lib/server/notifications/texts.ts)
+ * besides the English title and message the API keeps: the interface shows it in the reader's
+ * language, and its e-mail and push go out in the recipient's (issue 15).
  */
 
 type Tx = Prisma.TransactionClient;
@@ -42,33 +48,26 @@ const FOLLOW_REPEAT_WINDOW_MS = 24 * 60 * 60_000;
 /** A member's repeated request to join one group within this time tells its creator nothing new. */
 export const JOIN_REQUEST_REPEAT_WINDOW_MS = 24 * 60 * 60_000;
 
-const TITLE_MAX = 255;
-const MESSAGE_MAX = 2000;
 /** Key space of the advisory locks that serialize the folding of votes per answer. */
 const VOTE_FOLD_LOCK = 0x4e6f7466; // "Notf"
 
 const actorSelect = { id: true, email: true, firstName: true, lastName: true, isAssistant: true } as const;
 type ActorRow = Prisma.UserGetPayload<{ select: typeof actorSelect }>;
 
-/** A member's name as others may see it (never their e-mail address). */
-function nameOf(user: ActorRow | null): string {
-  if (!user) return "Someone";
+/** A member's name as others may see it (never their e-mail address); null (nobody known) reads "Someone" in each language. */
+function nameOf(user: ActorRow | null): string | null {
+  if (!user) return null;
   if (user.isAssistant) return "Agora AI";
   return displayName({ firstName: user.firstName, lastName: user.lastName, handle: emailHandle(user.email) });
 }
-
-/** A question title in quotes, shortened the way the demo community's notifications are. */
-function quote(title: string): string {
-  return `“${truncateText(title, 90)}”`;
-}
-
-const clip = (text: string, max: number) => truncateText(text, max);
 
 interface Recipient {
   id: string;
   email: string;
   name: string;
   settings: NotificationSettings;
+  /** The language of their e-mails (issue 15). */
+  locale: Locale;
 }
 
 /**
@@ -83,7 +82,7 @@ async function recipientFor(
   if (recipientId === options.actorId) return null;
   const user = await tx.user.findUnique({
     where: { id: recipientId },
-    select: { id: true, email: true, firstName: true, lastName: true, notificationSettings: true, deletedAt: true, isAssistant: true },
+    select: { id: true, email: true, firstName: true, lastName: true, notificationSettings: true, preferences: true, deletedAt: true, isAssistant: true },
   });
   if (!user || user.deletedAt || user.isAssistant) return null;
   const settings = presentNotificationSettings(user.notificationSettings);
@@ -98,13 +97,16 @@ async function recipientFor(
     email: user.email,
     name: displayName({ firstName: user.firstName, lastName: user.lastName, handle: emailHandle(user.email) }),
     settings,
+    locale: recipientLocale(user.preferences),
   };
 }
 
 interface NotificationContent {
   type: NotificationType;
-  title: string;
-  message: string;
+  /** What it says (rendered in English into title and message, in the reader's language by the interface). */
+  text: NotificationText;
+  /** The counts a folded text reads (vote folds, message folds). */
+  counts?: NotificationCounts;
   relatedId?: number | null;
   relatedType?: "question" | "answer" | "conversation" | null;
   questionId?: number | null;
@@ -138,26 +140,29 @@ async function deliverIfWanted(tx: Tx, recipient: Recipient, content: Notificati
   const { emailNotifications, pushNotifications } = recipient.settings;
   if (!emailNotifications && !pushNotifications) return;
   if (await concernsHiddenPost(tx, content)) return;
+  const { title, message } = renderNotificationText(content.text, content.counts, recipient.locale);
   if (emailNotifications) {
     await enqueueEmail(
       tx,
-      renderNotificationEmail({ to: recipient.email, recipientName: recipient.name, title: content.title, message: content.message, link: content.link }),
+      renderNotificationEmail({ to: recipient.email, recipientName: recipient.name, title, message, link: content.link, locale: recipient.locale }),
       { memberId: recipient.id }, // at most 20 notification e-mails an hour per member; past that, dropped
     );
   }
   if (pushNotifications) {
-    await enqueuePush(tx, recipient.id, notificationId, pushPayload({ id: notificationId, title: content.title, message: content.message, link: content.link }));
+    await enqueuePush(tx, recipient.id, notificationId, pushPayload({ id: notificationId, title, message, link: content.link }));
   }
 }
 
 /** Writes one notification (and its e-mail when wanted); returns its id. */
 async function insert(tx: Tx, recipient: Recipient, content: NotificationContent, now = new Date()): Promise<number> {
+  const { title, message } = renderNotificationText(content.text, content.counts); // English, as the API keeps it
   const row = await tx.notification.create({
     data: {
       userId: recipient.id,
       type: content.type,
-      title: clip(content.title, TITLE_MAX),
-      message: clip(content.message, MESSAGE_MAX),
+      title,
+      message,
+      params: content.text as Prisma.InputJsonObject,
       relatedId: content.relatedId ?? null,
       relatedType: content.relatedType ?? null,
       questionId: content.questionId ?? null,
@@ -212,16 +217,14 @@ export async function notifyNewAnswer(tx: Tx, { answerId, known }: { answerId: n
     questionInNoGroup: question.groupId === null,
   });
   if (!recipient) return null;
-  const actor = nameOf(answer.author);
-  const title = answer.author.isAssistant
-    ? "Agora AI answered your question"
-    : answer.customPrompt
-      ? "New AI-assisted answer to your question"
-      : "New answer to your question";
   return insert(tx, recipient, {
     type: "answer",
-    title,
-    message: `${actor} answered ${quote(question.title)}`,
+    text: {
+      kind: "answer",
+      by: answer.author.isAssistant ? "assistant" : answer.customPrompt ? "aiAssisted" : "member",
+      actor: nameOf(answer.author),
+      question: quotedTitle(question.title),
+    },
     relatedId: question.id,
     relatedType: "question",
     questionId: question.id,
@@ -290,37 +293,37 @@ export async function refreshVoteFold(
   const upVoter = upVoterId ? await tx.user.findUnique({ where: { id: upVoterId }, select: actorSelect }) : null;
   const content: NotificationContent = {
     type: "vote",
-    title: voteFoldTitle(up, down),
-    message: voteFoldMessage({ up, down, upVoterName: upVoter ? nameOf(upVoter) : null, quotedTitle: quote(question.title) }),
+    text: { kind: "vote", actor: upVoter ? nameOf(upVoter) : null, question: quotedTitle(question.title) },
+    counts: { upCount: up, downCount: down },
     relatedId: answer.id,
     relatedType: "answer",
     questionId: question.id,
     link: answerLink(question.id, answer.id),
     actorId: upVoter?.id ?? null,
   };
-  const title = clip(content.title, TITLE_MAX);
-  const message = clip(content.message, MESSAGE_MAX);
+  const { title, message } = renderNotificationText(content.text, content.counts);
+  const params = JSON.stringify(content.text);
 
   if (existingId !== null) {
     await tx.$executeRaw`
       UPDATE notifications
          SET up_count = ${up}, down_count = ${down}, event_count = ${up + down}, title = ${title}, message = ${message},
-             actor_id = ${content.actorId}
+             params = ${params}::jsonb, actor_id = ${content.actorId}
              ${cause === "vote" ? Prisma.sql`, is_read = false, created_at = timezone('UTC', now())` : Prisma.empty}
        WHERE id = ${existingId}`;
     return existingId;
   }
   // The advisory lock makes a concurrent insert impossible; the unique index would refuse one anyway.
   const [row] = await tx.$queryRaw<{ id: number; inserted: boolean }[]>`
-    INSERT INTO notifications (user_id, type, title, message, related_id, related_type, question_id, link, actor_id,
+    INSERT INTO notifications (user_id, type, title, message, params, related_id, related_type, question_id, link, actor_id,
                                event_count, up_count, down_count, fold_day, is_read, created_at)
-    VALUES (${answer.authorId}, 'vote', ${title}, ${message}, ${answer.id}, 'answer', ${question.id}, ${content.link}, ${content.actorId},
+    VALUES (${answer.authorId}, 'vote', ${title}, ${message}, ${params}::jsonb, ${answer.id}, 'answer', ${question.id}, ${content.link}, ${content.actorId},
             ${up + down}, ${up}, ${down}, ${day}::date, false, timezone('UTC', now()))
     ON CONFLICT (user_id, related_type, related_id, fold_day) DO UPDATE
       SET up_count = EXCLUDED.up_count, down_count = EXCLUDED.down_count, event_count = EXCLUDED.event_count,
-          title = EXCLUDED.title, message = EXCLUDED.message, actor_id = EXCLUDED.actor_id, is_read = false, created_at = EXCLUDED.created_at
+          title = EXCLUDED.title, message = EXCLUDED.message, params = EXCLUDED.params, actor_id = EXCLUDED.actor_id, is_read = false, created_at = EXCLUDED.created_at
     RETURNING id, (xmax = 0) AS inserted`;
-  if (row!.inserted) await deliverIfWanted(tx, recipient!, { ...content, title, message }, row!.id); // at most one e-mail and one push per fold
+  if (row!.inserted) await deliverIfWanted(tx, recipient!, content, row!.id); // at most one e-mail and one push per fold
   return row!.id;
 }
 
@@ -348,8 +351,7 @@ export async function notifyAnswerAccepted(tx: Tx, { answerId, accepterId }: { a
   const accepter = await tx.user.findUnique({ where: { id: accepterId }, select: actorSelect });
   return insert(tx, recipient, {
     type: "other",
-    title: "Your answer was accepted",
-    message: `${nameOf(accepter)} accepted your answer to ${quote(question.title)}`,
+    text: { kind: "accepted", actor: nameOf(accepter), question: quotedTitle(question.title) },
     relatedId: answer.id,
     relatedType: "answer",
     questionId: question.id,
@@ -376,14 +378,16 @@ export async function notifySuggestedEditReviewed(
   });
   if (!recipient) return null;
   const reviewer = await tx.user.findUnique({ where: { id: review.reviewerId }, select: actorSelect });
-  const what = review.answerId !== null ? `an answer to ${quote(question.title)}` : quote(question.title);
-  const message = review.approved
-    ? `${nameOf(reviewer)} approved your edit of ${what} (+2 reputation)`
-    : `${nameOf(reviewer)} rejected your edit of ${what}${review.reason ? `: ${review.reason}` : ""}`;
   return insert(tx, recipient, {
     type: "other",
-    title: review.approved ? "Your suggested edit was approved" : "Your suggested edit was rejected",
-    message,
+    text: {
+      kind: "suggestedEdit",
+      approved: review.approved,
+      onAnswer: review.answerId !== null,
+      actor: nameOf(reviewer),
+      question: quotedTitle(question.title),
+      reason: review.approved ? null : review.reason || null,
+    },
     relatedId: review.answerId ?? question.id,
     relatedType: review.answerId !== null ? "answer" : "question",
     questionId: question.id,
@@ -407,8 +411,7 @@ export async function notifyNewFollower(tx: Tx, { followerId, followingId }: { f
   const follower = await tx.user.findUnique({ where: { id: followerId }, select: actorSelect });
   return insert(tx, recipient, {
     type: "follow",
-    title: "New follower",
-    message: `${nameOf(follower)} started following you`,
+    text: { kind: "follow", actor: nameOf(follower) },
     link: `/users/${followerId}`,
     actorId: followerId,
   });
@@ -437,6 +440,7 @@ export async function notifyNewComment(tx: Tx, { commentId }: { commentId: numbe
   const { answer } = comment;
   const { question } = answer;
   const actor = nameOf(comment.author);
+  const quoted = quotedTitle(question.title);
   const excerpt = markdownToPlainText(comment.content, 200);
   const base = {
     type: "other" as const,
@@ -453,8 +457,7 @@ export async function notifyNewComment(tx: Tx, { commentId }: { commentId: numbe
       ids.push(
         await insert(tx, recipient, {
           ...base,
-          title: "New reply to your comment",
-          message: `${actor} replied to your comment on ${quote(question.title)}: ${excerpt}`,
+          text: { kind: "reply", actor, question: quoted, excerpt },
         }),
       );
     }
@@ -465,8 +468,7 @@ export async function notifyNewComment(tx: Tx, { commentId }: { commentId: numbe
       ids.push(
         await insert(tx, recipient, {
           ...base,
-          title: "New comment on your answer",
-          message: `${actor} commented on your answer to ${quote(question.title)}: ${excerpt}`,
+          text: { kind: "comment", actor, question: quoted, excerpt },
         }),
       );
     }
@@ -498,11 +500,13 @@ export async function notifyDirectMessage(
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     select: { id: true, eventCount: true },
   });
+  const text: NotificationText = { kind: "directMessage", actor: name, excerpt };
   if (folded) {
     const count = folded.eventCount + 1;
+    const { title, message: body } = renderNotificationText(text, { eventCount: count });
     await tx.notification.update({
       where: { id: folded.id },
-      data: { eventCount: count, title: clip(`${count} new messages from ${name}`, TITLE_MAX), message: clip(excerpt, MESSAGE_MAX), actorId: message.senderId, createdAt: now },
+      data: { eventCount: count, title, message: body, params: text, actorId: message.senderId, createdAt: now },
       select: { id: true },
     });
     return folded.id;
@@ -512,8 +516,7 @@ export async function notifyDirectMessage(
     recipient,
     {
       type: "message",
-      title: `New message from ${name}`,
-      message: excerpt,
+      text,
       relatedId: message.conversationId,
       relatedType: "conversation",
       link: `/messages/${message.conversationId}`,
@@ -548,8 +551,7 @@ export async function notifyGroupJoinRequest(tx: Tx, { groupId, requesterId }: {
   const requester = await tx.user.findUnique({ where: { id: requesterId }, select: actorSelect });
   return insert(tx, recipient, {
     type: "other",
-    title: `Request to join ${group.name}`,
-    message: `${nameOf(requester)} asked to join your private group ${group.name}`,
+    text: { kind: "groupJoinRequest", actor: nameOf(requester), group: group.name },
     link: `/groups/${group.id}`,
     actorId: requesterId,
   });
@@ -570,8 +572,7 @@ export async function notifyGroupJoinApproved(
   const approver = await tx.user.findUnique({ where: { id: approverId }, select: actorSelect });
   return insert(tx, recipient, {
     type: "other",
-    title: `Welcome to ${group.name}`,
-    message: `${nameOf(approver)} approved your request to join ${group.name}`,
+    text: { kind: "groupJoinApproved", actor: nameOf(approver), group: group.name },
     link: `/groups/${group.id}`,
     actorId: approverId,
   });
@@ -592,8 +593,7 @@ export async function notifyGroupInvitation(
   const inviter = await tx.user.findUnique({ where: { id: inviterId }, select: actorSelect });
   return insert(tx, recipient, {
     type: "other",
-    title: `Invitation to ${group.name}`,
-    message: `${nameOf(inviter)} invited you to join group ${group.name}`,
+    text: { kind: "groupInvitation", actor: nameOf(inviter), group: group.name },
     link: `/groups/${group.id}`,
     actorId: inviterId,
   });

@@ -1,5 +1,7 @@
 import "server-only";
 import { authorSelect, presentAuthor } from "@/lib/server/users/presenters";
+import { defaultLocale, type Locale } from "@/lib/i18n/locales";
+import { localizedNotificationText } from "@/lib/server/notifications/texts";
 
 /** The columns presentNotification needs; select exactly these. */
 export const notificationSelect = {
@@ -7,6 +9,10 @@ export const notificationSelect = {
   type: true,
   title: true,
   message: true,
+  params: true,
+  eventCount: true,
+  upCount: true,
+  downCount: true,
   relatedId: true,
   relatedType: true,
   questionId: true,
@@ -23,6 +29,10 @@ export interface NotificationRow {
   type: string;
   title: string;
   message: string;
+  params: unknown;
+  eventCount: number;
+  upCount: number;
+  downCount: number;
   relatedId: number | null;
   relatedType: string | null;
   questionId: number | null;
@@ -45,13 +55,18 @@ export function notificationLink(row: Pick<NotificationRow, "type" | "relatedId"
   return "/notifications";
 }
 
-/** A notification as its recipient sees it, with its actor and the path it opens. */
-export function presentNotification(row: NotificationRow, viewerId?: string | null) {
+/**
+ * A notification as its recipient sees it, with its actor and the path it opens. `title` and
+ * `message` are the English texts SPEC.md's API keeps; `text` is the same in the reader's
+ * language (`locale`: the request's, issue 15), which the notifications page and the bell show.
+ */
+export function presentNotification(row: NotificationRow, viewerId?: string | null, locale: Locale = defaultLocale) {
   return {
     id: row.id,
     type: row.type,
     title: row.title,
     message: row.message,
+    text: localizedNotificationText(row, locale),
     relatedId: row.relatedId,
     relatedType: row.relatedType,
     questionId: row.questionId,

@@ -38,6 +38,8 @@ function note(id: number, overrides: Partial<NotificationItem> = {}): Notificati
     createdAt: new Date().toISOString(),
     actor,
     ...overrides,
+    // The text in the reader's language, which the list and the bell show (issue 15): here the same as the API's English.
+    text: overrides.text ?? { title: overrides.title ?? `Notification ${id}`, message: overrides.message ?? `Message ${id}` },
   };
 }
 

@@ -1,0 +1,53 @@
+import "server-only";
+import { createTranslator } from "next-intl";
+
+import { messagesByLocale, type Messages } from "@/messages";
+import { defaultLocale, isLocale, localeFromCookieHeader, negotiateLocale, resolveLocale, type Locale } from "@/lib/i18n/locales";
+import { TIME_ZONE } from "@/lib/i18n/format";
+
+/*
+ * Texts written on the server outside a page render (issue 15): notification texts, e-mails, the
+ * AI answer's prompt. next-intl's createTranslator over the same message files, in a language
+ * given explicitly (the reader's, the recipient's), never the request's implicit one.
+ */
+
+type ServerNamespace = "notificationTexts" | "emails";
+
+/** A translator of one server namespace in one language. */
+export function serverTranslator<N extends ServerNamespace>(locale: Locale, namespace: N) {
+  return createTranslator({ locale, messages: messagesByLocale[locale] as Messages, namespace, timeZone: TIME_ZONE });
+}
+
+/** The language a member chose in their preferences, when they chose one. */
+export function chosenLocale(preferences: unknown): Locale | null {
+  const language = preferences && typeof preferences === "object" ? (preferences as { language?: unknown }).language : undefined;
+  return isLocale(language) ? language : null;
+}
+
+/** The language a member had when they signed up (preferences.signupLocale), when it was known. */
+export function signupLocale(preferences: unknown): Locale | null {
+  const value = preferences && typeof preferences === "object" ? (preferences as { signupLocale?: unknown }).signupLocale : undefined;
+  return isLocale(value) ? value : null;
+}
+
+/** The language e-mails to a member are written in: their chosen language, else the one they signed up in, else English. */
+export function recipientLocale(preferences: unknown): Locale {
+  return chosenLocale(preferences) ?? signupLocale(preferences) ?? defaultLocale;
+}
+
+/**
+ * The language of an API request, chosen as a page's is (i18n/request.ts): the member's saved
+ * preference, else the language menu's cookie, else Accept-Language, else English.
+ */
+export function requestLocale(req: Request, preferences?: unknown): Locale {
+  return resolveLocale({
+    preference: chosenLocale(preferences) ?? undefined,
+    cookie: localeFromCookieHeader(req.headers.get("cookie")),
+    acceptLanguage: req.headers.get("accept-language"),
+  });
+}
+
+/** The language a request states (the language menu's cookie, else Accept-Language), or null: what a sign-up records. */
+export function statedLocale(req: Request): Locale | null {
+  return localeFromCookieHeader(req.headers.get("cookie")) ?? negotiateLocale(req.headers.get("accept-language"));
+}
