@@ -59,8 +59,10 @@ async function closedPort(): Promise<number> {
 describe("the sender without SMTP_URL", () => {
   it("writes each message as an .eml file under AGORA_DATA_DIR/outbox and marks it sent", async () => {
     const row = await enqueue("Hello from the outbox");
-    const result = await deliverPendingEmails();
-    expect(result.sent).toBeGreaterThanOrEqual(1);
+    // Other files of this worker may have left e-mails waiting: deliver until the outbox is empty.
+    let sent = 0;
+    for (let run = await deliverPendingEmails(); run.sent > 0; run = await deliverPendingEmails()) sent += run.sent;
+    expect(sent).toBeGreaterThanOrEqual(1);
 
     const after = await db.emailOutbox.findUniqueOrThrow({ where: { id: row.id } });
     expect(after).toMatchObject({ status: "sent", attempts: 1, lockedUntil: null, lastError: null });

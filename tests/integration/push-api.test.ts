@@ -61,7 +61,7 @@ describe("GET /api/push/public-key", () => {
       const member = await createUser();
       const { status, body } = await subscribe(member, browserSubscription());
       expect(status).toBe(503);
-      expect(body).toEqual({ message: "Push notifications are not available on this server", code: "service_unavailable" });
+      expect(body).toEqual({ message: "Push notifications are not available on this server", code: "service_unavailable", key: "pushUnavailable", params: {} });
       expect(await storedFor(member)).toHaveLength(0);
     } finally {
       process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
@@ -177,7 +177,7 @@ describe("POST /api/push/subscriptions", () => {
       const res = await subscribeRoute(req, routeContext());
       return { status: res.status, body: await res.json() };
     };
-    expect(await refresh(ada)).toEqual({ status: 404, body: { message: "Push subscription not found", code: "not_found" } });
+    expect(await refresh(ada)).toEqual({ status: 404, body: { message: "Push subscription not found", code: "not_found", key: "pushSubscriptionNotFound", params: {} } });
     expect(await storedFor(ada)).toHaveLength(0);
     const { body: created } = await subscribe(ada, body);
     expect(await refresh(ada)).toEqual({ status: 200, body: { id: created.id, created: false } });
@@ -204,7 +204,7 @@ describe("DELETE /api/push/subscriptions", () => {
     expect((await unsubscribe(member, { endpoint: body.endpoint })).status).toBe(204);
     expect(await storedFor(member)).toHaveLength(0);
     const again = await unsubscribe(member, { endpoint: body.endpoint });
-    expect(again).toEqual({ status: 404, body: { message: "Push subscription not found", code: "not_found" } });
+    expect(again).toEqual({ status: 404, body: { message: "Push subscription not found", code: "not_found", key: "pushSubscriptionNotFound", params: {} } });
   });
 
   it("never deletes another member's browser: 404, and it stays", async () => {

@@ -79,7 +79,7 @@ it("ends the member's sessions, yet lets them sign in again with their password,
 
 it("refuses every write with 403, the end of the suspension in UTC, and code suspended", async () => {
   const cookie = await signIn(member.email);
-  const expected = { message: suspensionMessage(until), code: "suspended" };
+  const expected = { message: suspensionMessage(until), code: "suspended", key: "suspended", params: { until: expect.stringMatching(/ UTC$/) } };
   expect(expected.message).toMatch(/^Your account is suspended until [A-Z][a-z]+ \d{1,2}, \d{4}, \d{2}:\d{2} UTC\.$/);
 
   const writes = [

@@ -145,9 +145,17 @@ const ownerConversation = async (w: World) => {
 };
 
 // Issue 15: push subscriptions. The server has VAPID keys here, so subscribing works.
+// Set for this file only: a worker runs other files after it, some of which expect no keys.
 const matrixVapid = createVapidKeys();
+const savedVapid = { VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY };
 process.env.VAPID_PUBLIC_KEY = matrixVapid.publicKey;
 process.env.VAPID_PRIVATE_KEY = matrixVapid.privateKey;
+afterAll(() => {
+  for (const [name, value] of Object.entries(savedVapid)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+});
 /** A browser's PushSubscription JSON with an endpoint of its own. */
 const pushSubscriptionBody = () => {
   const keys = createBrowserKeys();
@@ -181,8 +189,8 @@ const imageForm = () => {
 const table: Record<string, Case[]> = {
   // Admins only (issue 14): moderators get 403 like members; an admin reaches the lookup (no job or e-mail 1 here: 404).
   "GET /api/admin/overview": [{ name: "the admin dashboard", expect: [401, 403, 403, 403, 403], staff: { admin: 200 }, request: () => ({}) }],
-  "POST /api/admin/ai-jobs/[id]/retry": [{ name: "an AI answer job", expect: [401, 403, 403, 403, 403], staff: { admin: 404 }, request: () => ({ params: { id: "1" } }) }],
-  "POST /api/admin/mail/[id]/retry": [{ name: "an outbox e-mail", expect: [401, 403, 403, 403, 403], staff: { admin: 404 }, request: () => ({ params: { id: "1" } }) }],
+  "POST /api/admin/ai-jobs/[id]/retry": [{ name: "an AI answer job", expect: [401, 403, 403, 403, 403], staff: { admin: 404 }, request: () => ({ params: { id: "2147483000" } }) }],
+  "POST /api/admin/mail/[id]/retry": [{ name: "an outbox e-mail", expect: [401, 403, 403, 403, 403], staff: { admin: 404 }, request: () => ({ params: { id: "2147483000" } }) }],
   "PUT /api/admin/users/[id]/role": [
     { name: "make a member a moderator", expect: [401, 403, 403, 403, 403], staff: { admin: 200 }, request: async () => ({ params: { id: await someMember() }, ...json({ role: "moderator" }) }) },
   ],

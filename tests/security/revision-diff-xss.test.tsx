@@ -11,6 +11,7 @@ import { RevisionHistory } from "@/components/revisions/revision-history";
 import type { AnswerRevisionJson, RevisionListJson } from "@/lib/server/revisions/presenters";
 import { createAnswer, createQuestion, createUser, routeContext, signedInRequest, visitorRequest } from "@/tests/factories";
 import { XSS_PAYLOADS, packPayloads } from "@/tests/security/xss-payloads";
+import { IntlProvider } from "@/tests/support/intl";
 
 // The elements the revisions list itself is made of; anything else came from a payload.
 const OWN_ELEMENTS = new Set(["div", "p", "ol", "ul", "li", "header", "h2", "h3", "span", "ins", "del", "time", "a"]);
@@ -36,7 +37,11 @@ it("renders every payload of the corpus, in prose and in code blocks, as escaped
   const body = (await res.json()) as RevisionListJson<AnswerRevisionJson>;
   expect(body.revisions).toHaveLength(chunks.length + 1);
 
-  const html = renderToStaticMarkup(<RevisionHistory kind="answers" postId={answer.id} revisions={body.revisions} canRollback={false} />);
+  const html = renderToStaticMarkup(
+    <IntlProvider>
+      <RevisionHistory kind="answers" postId={answer.id} revisions={body.revisions} canRollback={false} />
+    </IntlProvider>,
+  );
   const elements = new Set([...html.matchAll(/<([a-zA-Z][\w:-]*)/g)].map((m) => m[1]!.toLowerCase()));
   expect([...elements].filter((name) => !OWN_ELEMENTS.has(name))).toEqual([]);
   // React escapes < and > in text and attribute values, so each literal tag here is a real element.

@@ -1,5 +1,6 @@
 import "server-only";
-import { createTranslator } from "next-intl";
+// use-intl/core: no React, so it loads in workers and scripts run with the react-server condition too.
+import { createTranslator } from "use-intl/core";
 
 import { messagesByLocale, type Messages } from "@/messages";
 import { defaultLocale, isLocale, localeFromCookieHeader, negotiateLocale, resolveLocale, type Locale } from "@/lib/i18n/locales";

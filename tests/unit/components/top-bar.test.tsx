@@ -33,6 +33,7 @@ beforeEach(() => {
           type: "answer",
           title: `Notification ${id}`,
           message: "",
+          text: { title: `Notification ${id}`, message: "" },
           relatedId: 7,
           relatedType: "question",
           questionId: 7,
