@@ -133,9 +133,10 @@ export function QuestionFeed({
           </p>
         </div>
         {/* Ask Question first in the tab order (the page's main action), last on screen. */}
-        <div className="flex flex-row-reverse items-center gap-2">
+        {/* Wraps on a phone: "Se connecter pour poser une question" takes a line of its own. */}
+        <div className="flex max-w-full flex-row-reverse flex-wrap items-center justify-start gap-2">
           {visitor ? (
-            <SignInPrompt returnTo="/?ask=1" label={t("signInToAsk")} size="default" />
+            <SignInPrompt returnTo="/?ask=1" label={t("signInToAsk")} size="default" className="h-auto min-h-9 max-w-full whitespace-normal text-left" />
           ) : (
             <>
               <AskQuestionLink onOpen={() => setAskOpen(true)} icon={<MessageSquarePlus aria-hidden />} />

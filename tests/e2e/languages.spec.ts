@@ -104,6 +104,19 @@ test.describe("Agora in four languages", () => {
     }
   });
 
+  test("a visitor's pages hold their layout in French and German", async ({ browser }) => {
+    for (const language of ["fr-FR", "de-DE"]) {
+      const { context, page } = await visitor(browser, language);
+      const id = await firstQuestionId(page);
+      for (const [name, path] of [["questions", "/questions"], ["question", `/questions/${id}`], ["tags", "/tags"], ["members", "/users"]] as const) {
+        await page.goto(path);
+        await expect(page.locator("html")).toHaveAttribute("lang", language.slice(0, 2));
+        await screenshots(page, `language-visitor-${language.slice(0, 2)}-${name}`);
+      }
+      await context.close();
+    }
+  });
+
   test("a bad language is refused with a clear message", async ({ request }) => {
     const res = await request.post("/api/locale", { data: { locale: "xx" } });
     expect(res.status()).toBe(400);
