@@ -1,4 +1,4 @@
-import { DEMO_EMAIL, e2eSql, expect, expectAccessible, screenshots, signIn, test, uniqueEmail } from "./support";
+import { DEMO_EMAIL, e2eSql, expect, expectAccessible, screenshots, signIn, test, uniqueEmail, waitForHydration } from "./support";
 
 /*
  * The admin dashboard (issue 14) as an admin, a member and a visitor meet it. An admin is made
@@ -94,7 +94,10 @@ test.describe("the admin dashboard", () => {
 
   test("a member gets the 403 page and the API's 403; the user menu has no Admin", async ({ page }) => {
     await signIn(page, DEMO_EMAIL);
-    await page.getByRole("button", { name: /Account menu/ }).click();
+    // The user menu's code loads after the page (next/dynamic): a press before it has hydrated opens nothing.
+    const accountMenu = page.getByRole("button", { name: /Account menu/ });
+    await waitForHydration(accountMenu);
+    await accountMenu.click();
     await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible();
     await expect(page.getByRole("menuitem", { name: "Admin" })).toHaveCount(0);
     await page.keyboard.press("Escape");
