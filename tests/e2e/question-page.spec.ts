@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, screenshots, signIn, test, postWithRetry } from "./support";
+import { DEMO_PASSWORD, expect, expectAccessible, screenshots, signIn, test, postWithRetry, waitForHydration } from "./support";
 
 const MAYA = "maya@demo.agora.dev";
 const DANIEL = "daniel@demo.agora.dev";
@@ -71,7 +71,10 @@ test.describe("the question page", () => {
     await maya.goto(path);
     const comment = maya.locator("li[id^='comment-']").filter({ hasText: commentText }).first();
     await expect(comment).toBeVisible();
-    await comment.getByRole("button", { name: "Reply" }).first().click();
+    // The comment's Reply opens a form rendered by the hydrated list: a press before hydration opens nothing.
+    const replyButton = comment.getByRole("button", { name: "Reply" }).first();
+    await waitForHydration(replyButton);
+    await replyButton.click();
     await maya.getByRole("textbox", { name: /^Reply to / }).fill(replyText);
     await maya.getByRole("button", { name: "Post Reply" }).click();
     await expect(maya.getByText("Comment added successfully")).toBeVisible();
