@@ -5,13 +5,8 @@ import { cookies, headers } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
 
 import { messagesByLocale } from "@/messages";
-import { LOCALE_COOKIE, resolveLocale } from "@/lib/i18n/locales";
+import { chosenLocale, LOCALE_COOKIE, resolveLocale } from "@/lib/i18n/locales";
 import { TIME_ZONE } from "@/lib/i18n/format";
-
-/** The language saved in a member's preferences, when they chose one. */
-function storedLanguage(preferences: unknown): unknown {
-  return preferences && typeof preferences === "object" ? (preferences as { language?: unknown }).language : undefined;
-}
 
 export default getRequestConfig(async ({ locale: explicit }) => {
   // The session module (and the database behind it) loads on first use, so a build collecting page
@@ -20,7 +15,7 @@ export default getRequestConfig(async ({ locale: explicit }) => {
   const [cookieStore, headerList] = await Promise.all([cookies(), headers()]);
   const locale = resolveLocale({
     // Only a language the member chose counts (an unset preference is not "en").
-    preference: explicit ?? storedLanguage(session?.viewer.preferences),
+    preference: explicit ?? chosenLocale(session?.viewer.preferences),
     cookie: cookieStore.get(LOCALE_COOKIE)?.value,
     acceptLanguage: headerList.get("accept-language"),
   });

@@ -53,6 +53,12 @@ export function localeFromCookieHeader(cookieHeader: string | null | undefined):
   return null;
 }
 
+/** The language a member chose in their preferences (Settings, or the language menu), when they chose one. */
+export function chosenLocale(preferences: unknown): Locale | null {
+  const language = preferences && typeof preferences === "object" ? (preferences as { language?: unknown }).language : undefined;
+  return isLocale(language) ? language : null;
+}
+
 /**
  * A request's language: the member's saved preference, else the language menu's cookie, else the
  * browser's Accept-Language, else English.

@@ -8,22 +8,12 @@ import { GET as publicKeyRoute } from "@/app/api/push/public-key/route";
 import { DELETE as unsubscribeRoute, POST as subscribeRoute } from "@/app/api/push/subscriptions/route";
 import { PUSH_SUBSCRIPTIONS_PER_MEMBER } from "@/lib/validation/push";
 import { createUser, routeContext, signedInRequest, unique, visitorRequest } from "@/tests/factories";
-import { createBrowserKeys, createVapidKeys } from "@/tests/support/fake-push-service";
+import { createBrowserKeys, withVapidKeys } from "@/tests/support/fake-push-service";
 
 type User = { id: string };
-const vapid = createVapidKeys();
-const saved = { VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY };
-
-beforeAll(() => {
-  process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
-  process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
-});
+const vapid = withVapidKeys();
 
 afterAll(async () => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
   await db.$disconnect();
 });
 

@@ -13,24 +13,16 @@ import { POST as subscribeRoute } from "@/app/api/push/subscriptions/route";
 import { notifyAnswerAccepted } from "@/lib/server/notifications/mutations";
 import { deliverPendingPushes, pushBackoffMs, PUSH_TTL_SECONDS } from "@/lib/server/push/sender";
 import { createAnswer, createQuestion, createUser, routeContext, setNotificationSettings, signedInRequest, unique, type TestUser } from "@/tests/factories";
-import { createBrowserKeys, createVapidKeys, startFakePushService, verifyVapid, type BrowserKeys, type FakePushService } from "@/tests/support/fake-push-service";
+import { createBrowserKeys, withVapidKeys, startFakePushService, verifyVapid, type BrowserKeys, type FakePushService } from "@/tests/support/fake-push-service";
 
-const vapid = createVapidKeys();
-const saved = { VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY, VAPID_SUBJECT: process.env.VAPID_SUBJECT };
+const vapid = withVapidKeys("mailto:ops@agora.example");
 let push: FakePushService;
 
 beforeAll(async () => {
-  process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
-  process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
-  process.env.VAPID_SUBJECT = "mailto:ops@agora.example";
   push = await startFakePushService();
 });
 
 afterAll(async () => {
-  for (const [name, value] of Object.entries(saved)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
   await push.close();
   await closeRateLimitStore();
   await db.$disconnect();

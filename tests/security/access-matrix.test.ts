@@ -10,7 +10,7 @@ import { hashEmailToken, type EmailTokenPurpose } from "@/lib/server/auth/email-
 import { db } from "@/lib/server/db";
 import { resetLimit } from "@/lib/server/rate-limit";
 import { suspensionMessage } from "@/lib/suspension";
-import { createBrowserKeys, createVapidKeys } from "@/tests/support/fake-push-service";
+import { createBrowserKeys, withVapidKeys } from "@/tests/support/fake-push-service";
 import { createAnswer, createCategory, createComment, createGroup, createGroupInvitation, createJoinRequest, createQuestion, unique } from "@/tests/factories";
 import {
   callRoute, createMember, createWorld, discoverRoutes, freshCookie, isolateTestFile, privateStrings, routeKey, WORLD_PASSWORD,
@@ -145,17 +145,7 @@ const ownerConversation = async (w: World) => {
 };
 
 // Issue 15: push subscriptions. The server has VAPID keys here, so subscribing works.
-// Set for this file only: a worker runs other files after it, some of which expect no keys.
-const matrixVapid = createVapidKeys();
-const savedVapid = { VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY };
-process.env.VAPID_PUBLIC_KEY = matrixVapid.publicKey;
-process.env.VAPID_PRIVATE_KEY = matrixVapid.privateKey;
-afterAll(() => {
-  for (const [name, value] of Object.entries(savedVapid)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-});
+withVapidKeys();
 /** A browser's PushSubscription JSON with an endpoint of its own. */
 const pushSubscriptionBody = () => {
   const keys = createBrowserKeys();

@@ -7,7 +7,7 @@ import { db } from "@/lib/server/db";
 import { rateLimits, resetLimit, type LimiterName } from "@/lib/server/rate-limit";
 import { countersOf, createAnswer, createCategory, createComment, createGroup, createQuestion, createTag, createUser, groupCountersOf, unique } from "@/tests/factories";
 import { PUSH_SUBSCRIPTIONS_PER_MEMBER } from "@/lib/validation/push";
-import { createBrowserKeys, createVapidKeys } from "@/tests/support/fake-push-service";
+import { createBrowserKeys, withVapidKeys } from "@/tests/support/fake-push-service";
 import { callRoute, createMember, discoverRoutes, isolateTestFile, routeKey, WORLD_PASSWORD, type ApiRoute, type CallOptions } from "@/tests/security/support";
 
 let routes: ApiRoute[];
@@ -578,18 +578,7 @@ describe("50 identical requests at once have exactly one effect", () => {
 });
 
 describe("push subscriptions under concurrent requests (issue 15)", () => {
-  const vapid = createVapidKeys();
-  const saved = { publicKey: process.env.VAPID_PUBLIC_KEY, privateKey: process.env.VAPID_PRIVATE_KEY };
-  beforeAll(() => {
-    process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
-    process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
-  });
-  afterAll(() => {
-    if (saved.publicKey === undefined) delete process.env.VAPID_PUBLIC_KEY;
-    else process.env.VAPID_PUBLIC_KEY = saved.publicKey;
-    if (saved.privateKey === undefined) delete process.env.VAPID_PRIVATE_KEY;
-    else process.env.VAPID_PRIVATE_KEY = saved.privateKey;
-  });
+  withVapidKeys();
   const browser = (endpoint = `https://push.example.com/send/${unique()}`) => {
     const keys = createBrowserKeys();
     return { endpoint, expirationTime: null, keys: { p256dh: keys.p256dh, auth: keys.auth } };

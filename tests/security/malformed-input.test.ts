@@ -14,7 +14,7 @@ import {
   type CallOptions,
   type World,
 } from "@/tests/security/support";
-import { createVapidKeys } from "@/tests/support/fake-push-service";
+import { withVapidKeys } from "@/tests/support/fake-push-service";
 
 /** A valid body of each route that takes one: its fields are what the malformed variants twist. */
 const validBodies: Record<string, Record<string, unknown>> = {
@@ -41,18 +41,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
 };
 
 // Push is configured (VAPID keys), so its routes answer bad bodies with 400 rather than 503 (issue 15).
-const vapid = createVapidKeys();
-const savedVapid = { VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY };
-beforeAll(() => {
-  process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
-  process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
-});
-afterAll(() => {
-  for (const [name, value] of Object.entries(savedVapid)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-});
+withVapidKeys();
 
 /** Ids no row has, or that are not ids at all. */
 const badIds = ["99999999999999999999", "-1", "1.5", "0x10", "1e3", "0", "abc", "1%00", "\u0000", "__proto__", "constructor", "9".repeat(5_000), "１２", "😀", "%E0%A4%A"];

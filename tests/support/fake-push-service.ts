@@ -134,3 +134,27 @@ export function createVapidKeys(): { publicKey: string; privateKey: string } {
   const scalar = ecdh.getPrivateKey();
   return { publicKey: ecdh.getPublicKey().toString("base64url"), privateKey: Buffer.concat([Buffer.alloc(32 - scalar.length), scalar]).toString("base64url") };
 }
+
+/**
+ * Gives the server a fresh VAPID key pair (and optionally a subject) for the enclosing describe
+ * block or file, and puts the environment back afterwards: a jest worker runs other files after
+ * this one, and some of them expect push to be unavailable. Returns the pair.
+ */
+export function withVapidKeys(subject?: string): { publicKey: string; privateKey: string } {
+  const vapid = createVapidKeys();
+  const names = ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"] as const;
+  let saved: Record<(typeof names)[number], string | undefined>;
+  beforeAll(() => {
+    saved = { VAPID_PUBLIC_KEY: process.env.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: process.env.VAPID_PRIVATE_KEY, VAPID_SUBJECT: process.env.VAPID_SUBJECT };
+    process.env.VAPID_PUBLIC_KEY = vapid.publicKey;
+    process.env.VAPID_PRIVATE_KEY = vapid.privateKey;
+    if (subject !== undefined) process.env.VAPID_SUBJECT = subject;
+  });
+  afterAll(() => {
+    for (const name of names) {
+      if (saved[name] === undefined) delete process.env[name];
+      else process.env[name] = saved[name];
+    }
+  });
+  return vapid;
+}

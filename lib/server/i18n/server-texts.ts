@@ -3,7 +3,9 @@ import "server-only";
 import { createTranslator } from "use-intl/core";
 
 import { messagesByLocale, type Messages } from "@/messages";
-import { defaultLocale, isLocale, localeFromCookieHeader, negotiateLocale, resolveLocale, type Locale } from "@/lib/i18n/locales";
+import { chosenLocale, defaultLocale, isLocale, localeFromCookieHeader, negotiateLocale, resolveLocale, type Locale } from "@/lib/i18n/locales";
+
+export { chosenLocale };
 import { TIME_ZONE } from "@/lib/i18n/format";
 
 /*
@@ -14,15 +16,19 @@ import { TIME_ZONE } from "@/lib/i18n/format";
 
 type ServerNamespace = "notificationTexts" | "emails";
 
-/** A translator of one server namespace in one language. */
-export function serverTranslator<N extends ServerNamespace>(locale: Locale, namespace: N) {
-  return createTranslator({ locale, messages: messagesByLocale[locale] as Messages, namespace, timeZone: TIME_ZONE });
-}
+const makeTranslator = <N extends ServerNamespace>(locale: Locale, namespace: N) =>
+  createTranslator({ locale, messages: messagesByLocale[locale] as Messages, namespace, timeZone: TIME_ZONE });
+const translators = new Map<string, unknown>();
 
-/** The language a member chose in their preferences, when they chose one. */
-export function chosenLocale(preferences: unknown): Locale | null {
-  const language = preferences && typeof preferences === "object" ? (preferences as { language?: unknown }).language : undefined;
-  return isLocale(language) ? language : null;
+/**
+ * A translator of one server namespace in one language, made once per process: each keeps its
+ * own cache of parsed messages, so a page of notifications parses each text once, not per row.
+ */
+export function serverTranslator<N extends ServerNamespace>(locale: Locale, namespace: N): ReturnType<typeof makeTranslator<N>> {
+  const key = `${locale}:${namespace}`;
+  let translator = translators.get(key) as ReturnType<typeof makeTranslator<N>> | undefined;
+  if (!translator) translators.set(key, (translator = makeTranslator(locale, namespace)));
+  return translator;
 }
 
 /** The language a member had when they signed up (preferences.signupLocale), when it was known. */
