@@ -16,6 +16,7 @@ import { useGroupInvitations, useInviteMember, useJoinGroup, useRemoveInvitation
 import { keys } from "@/lib/api-client/keys";
 import type { Member } from "@/lib/api-client/users";
 import { displayName } from "@/lib/display";
+import { useTypedBeforeHydration } from "@/lib/early/use-typed-before-hydration";
 
 /** Fewest letters before the member search runs. */
 const MIN_SEARCH_LENGTH = 2;
@@ -41,6 +42,7 @@ export function InviteMembers({ group, initialInvitations }: { group: Group; ini
   const t = useTranslations("groups.invitations");
   const id = useId();
   const [search, setSearch] = useState("");
+  const typedEarly = useTypedBeforeHydration(search, setSearch);
   const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const searching = term.length >= MIN_SEARCH_LENGTH;
   const members = useQuery<Member[]>({ queryKey: keys.users.list("new", term), enabled: searching });
@@ -66,6 +68,7 @@ export function InviteMembers({ group, initialInvitations }: { group: Group; ini
           <Input
             id={`${id}-search`}
             type="search"
+            ref={typedEarly}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             placeholder={t("findPlaceholder")}

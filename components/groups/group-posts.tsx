@@ -14,6 +14,7 @@ import { useGroupQuestions } from "@/lib/api-client/groups";
 import { flattenPages, totalOf, type ListPage } from "@/lib/api-client/paging";
 import type { QuestionSummary } from "@/lib/api-client/questions";
 import { GROUP_SEARCH_MAX_LENGTH } from "@/lib/validation/groups";
+import { useTypedBeforeHydration } from "@/lib/early/use-typed-before-hydration";
 
 /** How long the search waits for typing to pause. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -37,6 +38,7 @@ export function GroupPosts({
   const t = useTranslations("groups.posts");
   const id = useId();
   const [input, setInput] = useState(initialSearch);
+  const typedEarly = useTypedBeforeHydration(input, setInput);
   const [search, setSearch] = useState(initialSearch);
 
   useEffect(() => {
@@ -82,6 +84,7 @@ export function GroupPosts({
           <Input
             id={`${id}-search`}
             type="search"
+            ref={typedEarly}
             value={input}
             onChange={(e) => setInput(e.target.value)}
             placeholder={t("searchPlaceholder")}

@@ -15,6 +15,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { useGroupDirectory, type Group } from "@/lib/api-client/groups";
 import { flattenPages, totalOf, type ListPage } from "@/lib/api-client/paging";
 import { GROUP_SEARCH_MAX_LENGTH } from "@/lib/validation/groups";
+import { useTypedBeforeHydration } from "@/lib/early/use-typed-before-hydration";
 
 /** How long the search waits for typing to pause. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -40,6 +41,7 @@ export function GroupsDirectory({ initial, signedIn = true }: { initial: GroupsD
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const [input, setInput] = useState(initial.search);
+  const typedEarly = useTypedBeforeHydration(input, setInput);
   const [search, setSearch] = useState(initial.search);
   const [createOpen, setCreateOpen] = useState(false);
 
@@ -110,6 +112,7 @@ export function GroupsDirectory({ initial, signedIn = true }: { initial: GroupsD
             <Input
               id={`${id}-search`}
               type="search"
+              ref={typedEarly}
               value={input}
               onChange={(e) => setInput(e.target.value)}
               placeholder={t("searchPlaceholder")}

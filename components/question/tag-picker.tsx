@@ -11,6 +11,7 @@ import { cn } from "@/lib/utils";
 import { MAX_TAGS_PER_QUESTION } from "@/lib/validation/questions";
 import { TAG_NAME_MAX_LENGTH, tagNameSchema } from "@/lib/validation/tags";
 import { ErrorText } from "@/lib/i18n/error-text";
+import { useTypedBeforeHydration } from "@/lib/early/use-typed-before-hydration";
 
 /** A chosen tag. */
 export interface PickedTag {
@@ -55,6 +56,7 @@ export function TagPicker({
   const t = useTranslations("question");
   const id = useId();
   const [search, setSearch] = useState("");
+  const typedEarly = useTypedBeforeHydration(search, setSearch);
   const [newName, setNewName] = useState("");
   const [newNameError, setNewNameError] = useState<string | null>(null);
   const term = useDebounced(search);
@@ -130,6 +132,7 @@ export function TagPicker({
         <Input
           id={`${id}-search`}
           type="search"
+          ref={typedEarly}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           onKeyDown={(e) => {

@@ -11,6 +11,7 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { flattenPages, totalOf, type ListPage } from "@/lib/api-client/paging";
 import { useTagDirectory, type Tag } from "@/lib/api-client/tags";
+import { useTypedBeforeHydration } from "@/lib/early/use-typed-before-hydration";
 
 /** How long the search waits for typing to pause. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -74,6 +75,7 @@ export function TagDirectory({
   const t = useTranslations("tags.directory");
   const id = useId();
   const [input, setInput] = useState(initialSearch);
+  const typedEarly = useTypedBeforeHydration(input, setInput);
   const [search, setSearch] = useState(initialSearch);
 
   useEffect(() => {
@@ -111,6 +113,7 @@ export function TagDirectory({
           <Input
             id={`${id}-search`}
             type="search"
+            ref={typedEarly}
             value={input}
             onChange={(e) => setInput(e.target.value)}
             placeholder={t("searchPlaceholder")}

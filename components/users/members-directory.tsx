@@ -14,6 +14,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import type { ListPage } from "@/lib/api-client/paging";
 import { useMembers, type Member, type UserListTab } from "@/lib/api-client/users";
 import { USER_SEARCH_MAX_LENGTH } from "@/lib/validation/users";
+import { useTypedBeforeHydration } from "@/lib/early/use-typed-before-hydration";
 
 const SEARCH_DELAY_MS = 300;
 /** The Top Reputation tab's two periods: all time and the last 30 days. */
@@ -38,6 +39,7 @@ export function MembersDirectory({ initialTab, initialSearch, initialPage }: { i
   const tabsT = useTranslations("users.tabs");
   const [tab, setTab] = useState<UserListTab>(initialTab);
   const [search, setSearch] = useState(initialSearch);
+  const typedEarly = useTypedBeforeHydration(search, setSearch);
   const term = useDebounced(search.trim(), SEARCH_DELAY_MS);
   const isInitial = tab === initialTab && term === initialSearch.trim();
   const query = useMembers(tab, term, { initialPage: isInitial ? initialPage : undefined });
@@ -93,6 +95,7 @@ export function MembersDirectory({ initialTab, initialSearch, initialPage }: { i
         <Input
           id="member-search"
           type="search"
+          ref={typedEarly}
           value={search}
           maxLength={USER_SEARCH_MAX_LENGTH}
           onChange={(e) => setSearch(e.target.value)}

@@ -100,6 +100,23 @@ test.describe("clicks before hydration count", () => {
     await expect(page.getByRole("dialog", { name: "Ask a Question" })).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expectAccessible(page);
+
+    // A search typed before hydration is searched once the page has hydrated.
+    release = await holdChunks(page);
+    await page.goto("/users", { waitUntil: "commit" });
+    const search = page.getByLabel("Search users");
+    await expect(search).toBeVisible();
+    expect(await isHydrated(search), "the directory hydrated before typing").toBe(false);
+    await search.fill("Okafor");
+    await release();
+    const cards = page.locator("main ul.grid > li");
+    await expect
+      .poll(async () => {
+        const texts = await cards.allInnerTexts();
+        return texts.length > 0 && texts.every((text) => text.includes("Okafor"));
+      }, { message: "only members named Okafor are listed" })
+      .toBe(true);
+    await expect(search).toHaveValue("Okafor");
   });
 
   test("without JavaScript, Ask Question is a link to the feed's Ask dialog", async ({ browser }) => {

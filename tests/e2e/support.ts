@@ -52,11 +52,15 @@ export async function screenshots(page: Page, name: string) {
 /** Fails on any serious or critical accessibility violation (axe-core, WCAG 2.1 AA rules). */
 export async function expectAccessible(page: Page) {
   // Colours read mid-transition (a toast fading in or out) are not the page's colours: let finite
-  // animations and transitions finish first (spinners and pulses run forever and are left alone).
+  // animations and transitions finish first (spinners and pulses run forever and are left alone),
+  // and ask for reduced motion while axe reads, so a toast that expires meanwhile goes at once
+  // (sonner drops its transitions then) instead of being read half-faded.
+  await page.emulateMedia({ reducedMotion: "reduce" });
   await page
     .waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity), undefined, { timeout: 5_000 })
     .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  await page.emulateMedia({ reducedMotion: null });
   const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`),
