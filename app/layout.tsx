@@ -10,7 +10,7 @@ import { DEFAULT_OG_IMAGE } from "@/lib/seo/open-graph";
 import { getSiteUrl } from "@/lib/seo/site-url";
 import { EARLY_SCRIPT } from "@/lib/early/script";
 import { NONCE_HEADER } from "@/lib/security/csp";
-import { clientMessages } from "@/messages";
+import { shellMessages } from "@/messages";
 import { TIME_ZONE } from "@/lib/i18n/format";
 import "./globals.css";
 
@@ -56,7 +56,7 @@ export default async function RootLayout({ children }: { children: React.ReactNo
       <body>
         {/* First in the body, ahead of every chunk: keeps the clicks made before hydration (lib/early/script.ts). */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_SCRIPT }} />
-        <Providers nonce={nonce} features={{ aiAnswers: isAiConfigured() }} intl={{ locale, messages: clientMessages(locale), timeZone: TIME_ZONE }}>
+        <Providers nonce={nonce} features={{ aiAnswers: isAiConfigured() }} intl={{ locale, messages: shellMessages(locale), timeZone: TIME_ZONE }}>
           {children}
         </Providers>
       </body>

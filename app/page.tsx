@@ -12,6 +12,7 @@ import { countFollowingQuestions, countQuestions, listFollowingQuestions, listQu
 import { listPopularTags } from "@/lib/server/tags/queries";
 import { getHomeExtras } from "@/lib/server/home/queries";
 import { getPreferences } from "@/lib/server/settings/queries";
+import { PageMessages } from "@/components/common/page-messages";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -67,7 +68,7 @@ async function loadExtras(viewer: Viewer) {
 }
 
 /** `/`: the landing page for visitors, the home feed for signed-in members. */
-export default async function HomePage({ searchParams }: Props) {
+async function HomePageContent({ searchParams }: Props) {
   const viewer = await getViewer();
   if (!viewer) return <LandingPage />;
 
@@ -82,5 +83,14 @@ export default async function HomePage({ searchParams }: Props) {
     <SiteShell>
       <HomeFeed state={state} page={page} pageSize={questionsPerPage} groups={groups} activity={activity} welcome={welcome} />
     </SiteShell>
+  );
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function HomePage(props: Props) {
+  return (
+    <PageMessages scope="app/page.tsx">
+      <HomePageContent {...props} />
+    </PageMessages>
   );
 }

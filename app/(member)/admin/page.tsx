@@ -9,6 +9,7 @@ import { getAdminOverview } from "@/lib/server/admin/queries";
 import { presentAdminOverview } from "@/lib/server/admin/presenters";
 import { getViewer } from "@/lib/server/auth/session";
 import { asRole, can } from "@/lib/server/policy";
+import { PageMessages } from "@/components/common/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.metadata");
@@ -20,9 +21,18 @@ export async function generateMetadata(): Promise<Metadata> {
  * GET /api/admin/overview. Members and moderators get a 403 page; visitors are sent to sign in
  * (proxy.ts does so before the members' layout would answer with its 404).
  */
-export default async function AdminPage() {
+async function AdminPageContent() {
   const viewer = await getViewer();
   if (!viewer) redirect(signInHref("/admin"));
   if (!can(viewer, "admin.view")) return <AdminForbidden role={asRole(viewer.role)} />;
   return <AdminDashboard overview={presentAdminOverview(await getAdminOverview(), viewer.id)} />;
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function AdminPage() {
+  return (
+    <PageMessages scope="app/(member)/admin/page.tsx">
+      <AdminPageContent />
+    </PageMessages>
+  );
 }

@@ -8,6 +8,7 @@ import { requireMemberForPage } from "@/lib/server/auth/member-page";
 import { presentReviewItem } from "@/lib/server/flags/presenters";
 import { listReviewItems } from "@/lib/server/flags/queries";
 import { can, SITE } from "@/lib/server/policy";
+import { PageMessages } from "@/components/common/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("review.metadata");
@@ -15,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** /review (issue 14): the queue of flagged posts, for moderators and admins; everyone else gets the 404 screen. */
-export default async function ReviewPage() {
+async function ReviewPageContent() {
   const viewer = await requireMemberForPage();
   const t = await getTranslations("review.page");
   if (!can(viewer, "review.view", SITE)) notFound();
@@ -29,5 +30,14 @@ export default async function ReviewPage() {
       <ReviewTabs />
       <ReviewQueue initialItems={page.rows.map((row) => presentReviewItem(row, viewer.id))} />
     </div>
+  );
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function ReviewPage() {
+  return (
+    <PageMessages scope="app/(member)/review/page.tsx">
+      <ReviewPageContent />
+    </PageMessages>
   );
 }

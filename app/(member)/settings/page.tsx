@@ -6,6 +6,7 @@ import { SettingsView } from "@/components/settings/settings-view";
 import { requireMemberForPage } from "@/lib/server/auth/member-page";
 import { presentNotificationSettings, presentPrivacySettings } from "@/lib/server/settings/presenters";
 import { getPreferences } from "@/lib/server/settings/queries";
+import { PageMessages } from "@/components/common/page-messages";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -15,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** /settings (SPEC.md section 2): the member's settings, read on the server and saved through their PATCH calls. */
-export default async function SettingsPage({ searchParams }: Props) {
+async function SettingsPageContent({ searchParams }: Props) {
   const viewer = await requireMemberForPage();
   const [params, preferences, t] = await Promise.all([searchParams, getPreferences(viewer), getTranslations("settings.page")]);
   return (
@@ -31,5 +32,14 @@ export default async function SettingsPage({ searchParams }: Props) {
         preferences={preferences}
       />
     </div>
+  );
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function SettingsPage(props: Props) {
+  return (
+    <PageMessages scope="app/(member)/settings/page.tsx">
+      <SettingsPageContent {...props} />
+    </PageMessages>
   );
 }

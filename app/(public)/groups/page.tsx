@@ -8,6 +8,7 @@ import { presentGroup } from "@/lib/server/groups/presenters";
 import { countGroups, listGroups, type GroupListOptions } from "@/lib/server/groups/queries";
 import { authorize } from "@/lib/server/policy";
 import { groupSearchParamSchema } from "@/lib/validation/groups";
+import { PageMessages } from "@/components/common/page-messages";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -38,7 +39,7 @@ async function firstPage(viewer: Viewer | null, options: Pick<GroupListOptions, 
  * dialog; for visitors every group's card (a private one shows its name, description and counts
  * only, DECISIONS.md section 7) and a search, with Create Group as a sign-in prompt (issue 19).
  */
-export default async function GroupsPage({ searchParams }: Props) {
+async function GroupsPageContent({ searchParams }: Props) {
   const viewer = await getViewer();
   authorize(viewer, "group.viewDirectory");
   const search = searchOf(await searchParams);
@@ -53,5 +54,14 @@ export default async function GroupsPage({ searchParams }: Props) {
     <div className="mx-auto max-w-6xl">
       <GroupsDirectory initial={initial} signedIn={viewer !== null} />
     </div>
+  );
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function GroupsPage(props: Props) {
+  return (
+    <PageMessages scope="app/(public)/groups/page.tsx">
+      <GroupsPageContent {...props} />
+    </PageMessages>
   );
 }

@@ -8,6 +8,7 @@ import { QUESTION_PAGE_SIZE } from "@/lib/api-client/paging";
 import { getViewer } from "@/lib/server/auth/session";
 import { presentQuestionSummary } from "@/lib/server/questions/presenters";
 import { countQuestions, listQuestions } from "@/lib/server/questions/queries";
+import { PageMessages } from "@/components/common/page-messages";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -36,7 +37,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
  * public questions only (private groups excluded by the queries' visibility filter). A member has
  * all of it and more at home: they are sent there with the same filters.
  */
-export default async function QuestionsPage({ searchParams }: Props) {
+async function QuestionsPageContent({ searchParams }: Props) {
   const [viewer, state] = await Promise.all([getViewer(), stateOf(searchParams)]);
   if (viewer) redirect(feedHref(state));
 
@@ -47,5 +48,14 @@ export default async function QuestionsPage({ searchParams }: Props) {
     <div className="mx-auto max-w-4xl">
       <QuestionFeed initialState={state} initialPage={initialPage} visitor />
     </div>
+  );
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function QuestionsPage(props: Props) {
+  return (
+    <PageMessages scope="app/(public)/questions/page.tsx">
+      <QuestionsPageContent {...props} />
+    </PageMessages>
   );
 }

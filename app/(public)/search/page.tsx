@@ -14,6 +14,7 @@ import { chargeVisitorSearch } from "@/lib/server/search/limits";
 import { presentSearchResult } from "@/lib/server/search/presenters";
 import { searchQuestions } from "@/lib/server/search/queries";
 import { SEARCH_MAX_LENGTH } from "@/lib/validation/search";
+import { PageMessages } from "@/components/common/page-messages";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -52,7 +53,7 @@ async function firstPage(viewer: Viewer | null, q: string) {
  * public questions only and search under a per-IP limit (issue 19); a search engine is kept out
  * (robots.txt, noindex).
  */
-export default async function SearchPage({ searchParams }: Props) {
+async function SearchPageContent({ searchParams }: Props) {
   const viewer = await getViewer();
   authorize(viewer, "question.search");
   const q = termOf(await searchParams);
@@ -97,5 +98,14 @@ export default async function SearchPage({ searchParams }: Props) {
         </p>
       )}
     </div>
+  );
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function SearchPage(props: Props) {
+  return (
+    <PageMessages scope="app/(public)/search/page.tsx">
+      <SearchPageContent {...props} />
+    </PageMessages>
   );
 }

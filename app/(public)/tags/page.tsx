@@ -8,6 +8,7 @@ import { listCategories } from "@/lib/server/categories/queries";
 import { presentTag } from "@/lib/server/tags/presenters";
 import { countTags, isFollowingTag, listTags } from "@/lib/server/tags/queries";
 import { tagListQuerySchema } from "@/lib/validation/tags";
+import { PageMessages } from "@/components/common/page-messages";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -29,7 +30,7 @@ function searchOf(params: Record<string, string | string[] | undefined>): string
 }
 
 /** /tags "Explore Tags" (SPEC.md section 2), grouped by category, for visitors and members; members also see Follow. */
-export default async function TagsPage({ searchParams }: Props) {
+async function TagsPageContent({ searchParams }: Props) {
   const viewer = await getViewer();
   const search = searchOf(await searchParams);
   const [page, total, categories] = await Promise.all([
@@ -50,5 +51,14 @@ export default async function TagsPage({ searchParams }: Props) {
         categories={categories.map(({ id, name, color, description }) => ({ id, name, color, description }))}
       />
     </div>
+  );
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function TagsPage(props: Props) {
+  return (
+    <PageMessages scope="app/(public)/tags/page.tsx">
+      <TagsPageContent {...props} />
+    </PageMessages>
   );
 }

@@ -9,6 +9,7 @@ import { authorize } from "@/lib/server/policy";
 import { presentMember } from "@/lib/server/members/presenters";
 import { listMembers } from "@/lib/server/members/queries";
 import { MEMBER_PAGE_SIZE, USER_SEARCH_MAX_LENGTH } from "@/lib/validation/users";
+import { PageMessages } from "@/components/common/page-messages";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
@@ -26,7 +27,7 @@ export async function generateMetadata(): Promise<Metadata> {
  * /users (SPEC.md section 2): the members directory, its first page rendered on the server. Visitors
  * read it too (issue 19): GET /api/users's query lists only the profiles its owners show them.
  */
-export default async function MembersPage({ searchParams }: Props) {
+async function MembersPageContent({ searchParams }: Props) {
   const viewer = await getViewer();
   authorize(viewer, "user.viewDirectory");
   const t = await getTranslations("users.page");
@@ -50,5 +51,14 @@ export default async function MembersPage({ searchParams }: Props) {
       </div>
       <MembersDirectory initialTab={tab} initialSearch={search} initialPage={initialPage} />
     </div>
+  );
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function MembersPage(props: Props) {
+  return (
+    <PageMessages scope="app/(public)/users/page.tsx">
+      <MembersPageContent {...props} />
+    </PageMessages>
   );
 }

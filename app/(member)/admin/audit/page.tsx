@@ -10,6 +10,7 @@ import { getViewer } from "@/lib/server/auth/session";
 import { presentAuditEntry } from "@/lib/server/moderation/presenters";
 import { listAuditEntries } from "@/lib/server/moderation/queries";
 import { asRole, can, SITE } from "@/lib/server/policy";
+import { PageMessages } from "@/components/common/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin.metadata");
@@ -21,11 +22,20 @@ export async function generateMetadata(): Promise<Metadata> {
  * presenter as GET /api/admin/audit. Members get the 403 page; visitors are sent to sign in
  * (proxy.ts does so before the members' layout would answer with its 404).
  */
-export default async function AuditPage() {
+async function AuditPageContent() {
   const viewer = await getViewer();
   if (!viewer) redirect(signInHref("/admin/audit"));
   if (!can(viewer, "audit.view", SITE)) return <AdminForbidden role={asRole(viewer.role)} area="audit" />;
   const page = await listAuditEntries(viewer, { limit: AUDIT_PAGE_SIZE });
   const items = page.rows.map((row) => presentAuditEntry(row, page.targets, viewer.id));
   return <AuditLog initialPage={{ items, nextCursor: page.nextCursor, total: null }} />;
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function AuditPage() {
+  return (
+    <PageMessages scope="app/(member)/admin/audit/page.tsx">
+      <AuditPageContent />
+    </PageMessages>
+  );
 }

@@ -8,6 +8,7 @@ import { requireMemberForPage } from "@/lib/server/auth/member-page";
 import { can, SITE } from "@/lib/server/policy";
 import { presentSuggestedEdit } from "@/lib/server/suggested-edits/presenters";
 import { listSuggestedEdits } from "@/lib/server/suggested-edits/queries";
+import { PageMessages } from "@/components/common/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("review.metadata");
@@ -15,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** /review/suggested-edits (issue 13): pending suggested edits, for members with the review privilege and staff; 404 for everyone else. */
-export default async function SuggestedEditsReviewPage() {
+async function SuggestedEditsReviewPageContent() {
   const viewer = await requireMemberForPage();
   const t = await getTranslations("review.page");
   if (!can(viewer, "suggestedEdit.list")) notFound();
@@ -29,5 +30,14 @@ export default async function SuggestedEditsReviewPage() {
       <ReviewTabs showFlags={can(viewer, "review.view", SITE)} />
       <SuggestedEditQueue initialItems={page.rows.map((row) => presentSuggestedEdit(row, viewer))} />
     </div>
+  );
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function SuggestedEditsReviewPage() {
+  return (
+    <PageMessages scope="app/(member)/review/suggested-edits/page.tsx">
+      <SuggestedEditsReviewPageContent />
+    </PageMessages>
   );
 }

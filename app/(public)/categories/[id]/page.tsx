@@ -14,6 +14,7 @@ import { parseId } from "@/lib/server/ids";
 import { presentQuestionSummary } from "@/lib/server/questions/presenters";
 import { countQuestions, listQuestions } from "@/lib/server/questions/queries";
 import { listCategoryTags } from "@/lib/server/tags/queries";
+import { PageMessages } from "@/components/common/page-messages";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -50,7 +51,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * that the viewer may see (private groups and posts hidden pending review filtered in SQL by
  * the questions queries). An unknown or malformed id is a 404 with "Category Not Found".
  */
-export default async function CategoryPage({ params }: Props) {
+async function CategoryPageContent({ params }: Props) {
   const loaded = await loadCategory((await params).id);
   if (!loaded) notFound();
   const { viewer, category } = loaded;
@@ -66,5 +67,14 @@ export default async function CategoryPage({ params }: Props) {
         initialPage={{ items: page.rows.map((row) => presentQuestionSummary(row, viewer)), nextCursor: page.nextCursor, total }}
       />
     </div>
+  );
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function CategoryPage(props: Props) {
+  return (
+    <PageMessages scope="app/(public)/categories/[id]/page.tsx">
+      <CategoryPageContent {...props} />
+    </PageMessages>
   );
 }

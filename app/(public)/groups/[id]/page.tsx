@@ -14,6 +14,7 @@ import { getGroupDetail, listGroupInvitations, listJoinRequests } from "@/lib/se
 import { presentQuestionSummary } from "@/lib/server/questions/presenters";
 import { countQuestions, listQuestions } from "@/lib/server/questions/queries";
 import { groupSearchParamSchema } from "@/lib/validation/groups";
+import { PageMessages } from "@/components/common/page-messages";
 
 type Props = {
   params: Promise<{ id: string }>;
@@ -53,7 +54,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * public group's posts and a private group's header only (DECISIONS.md section 7); joining is a
  * sign-in prompt for them.
  */
-export default async function GroupRoute({ params, searchParams }: Props) {
+async function GroupRouteContent({ params, searchParams }: Props) {
   const loaded = await loadGroup((await params).id);
   if (!loaded) notFound();
   const { viewer, group } = loaded;
@@ -83,5 +84,14 @@ export default async function GroupRoute({ params, searchParams }: Props) {
       initialInvitations={invitations}
       signedIn={viewer !== null}
     />
+  );
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function GroupRoute(props: Props) {
+  return (
+    <PageMessages scope="app/(public)/groups/[id]/page.tsx">
+      <GroupRouteContent {...props} />
+    </PageMessages>
   );
 }

@@ -16,6 +16,7 @@ import { parseId } from "@/lib/server/ids";
 import { presentQuestionDetail } from "@/lib/server/questions/presenters";
 import { getQuestionDetail } from "@/lib/server/questions/queries";
 import { recordQuestionView } from "@/lib/server/questions/views";
+import { PageMessages } from "@/components/common/page-messages";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -70,7 +71,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * search engines read the question, its answers and its QAPage structured data without scripts.
  * Counts the view (once an hour per viewer, never the author's).
  */
-export default async function QuestionPage({ params }: Props) {
+async function QuestionPageContent({ params }: Props) {
   const loaded = await loadQuestion((await params).id);
   if (!loaded) notFound();
   const { viewer, row, loadedAt } = loaded;
@@ -86,5 +87,14 @@ export default async function QuestionPage({ params }: Props) {
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <QuestionDetail initialQuestion={question} loadedAt={loadedAt} isMember={viewer !== null} aiAvailable={isAiConfigured()} />
     </>
+  );
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function QuestionPage(props: Props) {
+  return (
+    <PageMessages scope="app/(public)/questions/[id]/page.tsx">
+      <QuestionPageContent {...props} />
+    </PageMessages>
   );
 }

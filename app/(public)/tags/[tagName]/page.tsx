@@ -13,6 +13,7 @@ import { presentQuestionSummary } from "@/lib/server/questions/presenters";
 import { countQuestions, listQuestions } from "@/lib/server/questions/queries";
 import { presentTag, presentTagStats } from "@/lib/server/tags/presenters";
 import { getTagByNameOrThrow, isFollowingTag } from "@/lib/server/tags/queries";
+import { PageMessages } from "@/components/common/page-messages";
 
 type Props = {
   params: Promise<{ tagName: string }>;
@@ -57,7 +58,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  * questions in the order of ?sort= (newest, active, votes). An unknown tag is a 404 with
  * "Tag Not Found".
  */
-export default async function TagPage({ params, searchParams }: Props) {
+async function TagPageContent({ params, searchParams }: Props) {
   const loaded = await loadTag((await params).tagName);
   if (!loaded) notFound();
   const { viewer, tag } = loaded;
@@ -79,5 +80,14 @@ export default async function TagPage({ params, searchParams }: Props) {
         initialPage={{ items: page.rows.map((row) => presentQuestionSummary(row, viewer)), nextCursor: page.nextCursor, total }}
       />
     </div>
+  );
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function TagPage(props: Props) {
+  return (
+    <PageMessages scope="app/(public)/tags/[tagName]/page.tsx">
+      <TagPageContent {...props} />
+    </PageMessages>
   );
 }

@@ -16,6 +16,7 @@ import { presentQuestionSummary } from "@/lib/server/questions/presenters";
 import { presentProfile } from "@/lib/server/users/presenters";
 import { countUserQuestions, getProfile, getProfileTargetOrThrow, listUserQuestions } from "@/lib/server/users/queries";
 import { PROFILE_PAGE_SIZE } from "@/lib/validation/users";
+import { PageMessages } from "@/components/common/page-messages";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -70,7 +71,7 @@ async function loadAskGroups(viewer: Viewer | null) {
  * private", or for visitors "Sign in to see this profile" (members only). Visitors read public
  * profiles (issue 19), with Follow and Ask Question offered as sign-in prompts.
  */
-export default async function UserProfilePage({ params }: Props) {
+async function UserProfilePageContent({ params }: Props) {
   const { id } = await params;
   const loaded = await loadTarget(id);
   if (!loaded) notFound();
@@ -86,4 +87,13 @@ export default async function UserProfilePage({ params }: Props) {
   if (!profile) notFound();
   const initialQuestions = { items: page.rows.map((row) => presentQuestionSummary(row, viewer)), nextCursor: page.nextCursor, total };
   return <ProfileView initialProfile={profile} initialQuestions={initialQuestions} askGroups={askGroups} signedIn={viewer !== null} />;
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function UserProfilePage(props: Props) {
+  return (
+    <PageMessages scope="app/(public)/users/[id]/page.tsx">
+      <UserProfilePageContent {...props} />
+    </PageMessages>
+  );
 }

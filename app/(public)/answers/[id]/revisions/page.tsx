@@ -12,6 +12,7 @@ import { parseId } from "@/lib/server/ids";
 import { can } from "@/lib/server/policy";
 import { presentAnswerRevision } from "@/lib/server/revisions/presenters";
 import { listAnswerRevisions } from "@/lib/server/revisions/queries";
+import { PageMessages } from "@/components/common/page-messages";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -35,7 +36,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /** /answers/{id}/revisions: every version of an answer against the one before, for whoever may see the answer. */
-export default async function AnswerRevisionsPage({ params }: Props) {
+async function AnswerRevisionsPageContent({ params }: Props) {
   const loaded = await load((await params).id);
   if (!loaded) notFound();
   const { answer, question, revisions, canRollback } = loaded;
@@ -53,5 +54,14 @@ export default async function AnswerRevisionsPage({ params }: Props) {
       </div>
       <RevisionHistory kind="answers" postId={answer.id} revisions={revisions} canRollback={canRollback} />
     </div>
+  );
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function AnswerRevisionsPage(props: Props) {
+  return (
+    <PageMessages scope="app/(public)/answers/[id]/revisions/page.tsx">
+      <AnswerRevisionsPageContent {...props} />
+    </PageMessages>
   );
 }

@@ -12,6 +12,7 @@ import { can } from "@/lib/server/policy";
 import { getQuestion } from "@/lib/server/questions/queries";
 import { presentQuestionRevision } from "@/lib/server/revisions/presenters";
 import { listQuestionRevisions } from "@/lib/server/revisions/queries";
+import { PageMessages } from "@/components/common/page-messages";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -35,7 +36,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 /** /questions/{id}/revisions: every version of a question against the one before, for whoever may see the question. */
-export default async function QuestionRevisionsPage({ params }: Props) {
+async function QuestionRevisionsPageContent({ params }: Props) {
   const loaded = await load((await params).id);
   if (!loaded) notFound();
   const { question, revisions, canRollback } = loaded;
@@ -53,5 +54,14 @@ export default async function QuestionRevisionsPage({ params }: Props) {
       </div>
       <RevisionHistory kind="questions" postId={question.id} revisions={revisions} canRollback={canRollback} />
     </div>
+  );
+}
+
+/** The page with its own texts for its client components (components/common/page-messages.tsx). */
+export default async function QuestionRevisionsPage(props: Props) {
+  return (
+    <PageMessages scope="app/(public)/questions/[id]/revisions/page.tsx">
+      <QuestionRevisionsPageContent {...props} />
+    </PageMessages>
   );
 }

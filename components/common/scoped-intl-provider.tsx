@@ -1,0 +1,20 @@
+"use client";
+
+import { useMemo, type ReactNode } from "react";
+import { NextIntlClientProvider, useLocale, useMessages, useTimeZone, type AbstractIntlMessages } from "next-intl";
+
+/**
+ * A page's messages added to the root provider's (a nested NextIntlClientProvider replaces its
+ * parent's messages, so they are merged here, in the browser, and only the page's own travel).
+ */
+export function ScopedIntlProvider({ messages, children }: { messages: AbstractIntlMessages; children: ReactNode }) {
+  const parent = useMessages();
+  const locale = useLocale();
+  const timeZone = useTimeZone();
+  const merged = useMemo(() => ({ ...parent, ...messages }), [parent, messages]);
+  return (
+    <NextIntlClientProvider locale={locale} timeZone={timeZone} messages={merged}>
+      {children}
+    </NextIntlClientProvider>
+  );
+}
