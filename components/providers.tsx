@@ -7,6 +7,7 @@ import { NextIntlClientProvider, type AbstractIntlMessages } from "next-intl";
 import type { Locale } from "@/lib/i18n/locales";
 
 import { makeQueryClient, sessionTextsOf, setSessionTexts } from "@/lib/api-client/query-client";
+import { loadErrorCatalogue } from "@/lib/i18n/error-text";
 import { Toaster } from "@/components/ui/sonner";
 import { SiteFeaturesProvider, type SiteFeatures } from "@/components/common/site-features";
 
@@ -31,6 +32,8 @@ export function Providers({
   const [queryClient] = useState(makeQueryClient);
   // The shared failure toasts (unauthorized, suspended) speak the page's language.
   useEffect(() => setSessionTexts(queryClient, sessionTextsOf(intl.messages)), [queryClient, intl.messages]);
+  // The error messages in this language arrive apart from the page (a cached script), ready before a form is sent.
+  useEffect(() => void loadErrorCatalogue(intl.locale), [intl.locale]);
 
   return (
     <NextIntlClientProvider locale={intl.locale} messages={intl.messages} timeZone={intl.timeZone}>

@@ -2,7 +2,7 @@
 // The message namespaces client components use: the shell's go with every page (app/layout.tsx),
 // each page adds its own (<PageMessages scope=…>, components/common/page-messages.tsx).
 
-export const SHELL_NAMESPACES = ["auth","common","errors","language","messages","notifications","shell","time"] as const;
+export const SHELL_NAMESPACES = ["auth","common","language","messages","notifications","shell","time"] as const;
 
 export const PAGE_NAMESPACES = {
   "app/(member)/admin/audit/page.tsx": ["admin"],

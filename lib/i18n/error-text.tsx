@@ -3,10 +3,66 @@
 // (SPEC.md's wording, which clients and tests depend on); the reader sees errors.<key> of the
 // error catalogue in their language, with the message's arguments, and the English message
 // itself when the catalogue does not know it.
-import { createElement } from "react";
-import { useTranslations } from "next-intl";
+//
+// The catalogue is the largest namespace (about 20 KB) and an English page never needs it (the
+// message is the text). Other languages load it once as a script the browser caches (issue 18),
+// never in every page's payload: the first render (the server's, and hydration) shows the English
+// message, the reader's language follows as soon as the catalogue is there, which is long before
+// anyone submits a form.
+import { createElement, useEffect, useMemo, useSyncExternalStore } from "react";
+import { useLocale } from "next-intl";
+import { createTranslator } from "use-intl/core";
 
 import { isErrorKey, matchErrorMessage, type ErrorMatch, type ErrorParams } from "@/lib/i18n/error-keys";
+import type { Locale } from "@/lib/i18n/locales";
+
+type Catalogue = Record<string, string>;
+
+const LOADERS: Record<Exclude<Locale, "en">, () => Promise<{ default: Catalogue }>> = {
+  es: () => import("@/messages/es/errors.json"),
+  fr: () => import("@/messages/fr/errors.json"),
+  de: () => import("@/messages/de/errors.json"),
+};
+
+const catalogues = new Map<Locale, Catalogue>();
+const loading = new Map<Locale, Promise<void>>();
+const listeners = new Set<() => void>();
+
+/** Starts loading a language's catalogue (once); English has none to load. */
+export function loadErrorCatalogue(locale: Locale): Promise<void> {
+  if (locale === "en" || catalogues.has(locale)) return Promise.resolve();
+  let pending = loading.get(locale);
+  if (!pending) {
+    pending = LOADERS[locale]()
+      .then((mod) => {
+        catalogues.set(locale, mod.default);
+        for (const listener of listeners) listener();
+      })
+      .catch(() => {
+        // Offline or a stale deployment: the English messages stay; a later render tries again.
+        loading.delete(locale);
+      });
+    loading.set(locale, pending);
+  }
+  return pending;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** A translator of the `errors` namespace in the page's language, or null while it loads (and in English). */
+function useErrorsTranslator(): ErrorsTranslator | null {
+  const locale = useLocale() as Locale;
+  useEffect(() => void loadErrorCatalogue(locale), [locale]);
+  const catalogue = useSyncExternalStore(
+    subscribe,
+    () => catalogues.get(locale) ?? null,
+    () => null,
+  );
+  return useMemo(() => (catalogue ? createTranslator({ locale, messages: { errors: catalogue }, namespace: "errors" }) : null), [locale, catalogue]);
+}
 
 /** A key and arguments the server already sent with the message (the error JSON's `key` and `params`). */
 export interface KnownErrorKey {
@@ -14,7 +70,7 @@ export interface KnownErrorKey {
   params?: unknown;
 }
 
-type ErrorsTranslator = ReturnType<typeof useTranslations<"errors">>;
+type ErrorsTranslator = (key: string, params?: ErrorParams) => string;
 
 /** The catalogue entry of a message: the server's key when this client knows it, else the message read back. */
 export function errorMatch(message: string, known?: KnownErrorKey): ErrorMatch | null {
@@ -25,8 +81,9 @@ export function errorMatch(message: string, known?: KnownErrorKey): ErrorMatch |
   return matchErrorMessage(message);
 }
 
-/** The message in the reader's language with the `errors` namespace's translator; the message itself when unknown. */
-export function translateError(t: ErrorsTranslator, message: string, known?: KnownErrorKey): string {
+/** The message in the reader's language with the `errors` namespace's translator; the message itself when unknown (or no translator). */
+export function translateError(t: ErrorsTranslator | null, message: string, known?: KnownErrorKey): string {
+  if (!t) return message;
   const match = errorMatch(message, known);
   if (!match) return message;
   try {
@@ -42,13 +99,13 @@ export function translateError(t: ErrorsTranslator, message: string, known?: Kno
  * a form field's or the server's error: `const errorText = useErrorText(); errorText(error)`.
  */
 export function useErrorText(): <T extends string | null | undefined>(message: T, known?: KnownErrorKey) => T {
-  const t = useTranslations("errors");
+  const t = useErrorsTranslator();
   return (message, known) => (message ? (translateError(t, message, known) as typeof message) : message);
 }
 
 /** An error message in the reader's language (for texts rendered outside a component's own hooks, e.g. toasts). */
 export function ErrorText({ message, errorKey, params }: { message: string; errorKey?: unknown; params?: unknown }) {
-  const t = useTranslations("errors");
+  const t = useErrorsTranslator();
   return translateError(t, message, { key: errorKey, params });
 }
 

@@ -87,9 +87,9 @@ const sorted = (set: Iterable<string>) => [...set].sort();
 
 /**
  * Every page's scope. The shell is what the layouts' client components use (they render outside
- * any page's provider, so their texts come from the root one), plus what a toast may render (the
- * Toaster sits in the root layout; error toasts render <ErrorText>) and the session texts the
- * root provider reads. A page's scope is what its own client components use beyond the shell.
+ * any page's provider, so their texts come from the root one), plus the session texts the root
+ * provider reads. (Toasts render in the root layout's Toaster: an error toast's <ErrorText> reads
+ * the error catalogue, which is loaded apart, lib/i18n/error-text.tsx.) A page's scope is what its own client components use beyond the shell.
  */
 export function analyseScopes(root: string): Scopes {
   const read = moduleReader(root);
@@ -97,7 +97,7 @@ export function analyseScopes(root: string): Scopes {
   const files = walk(appDir).filter((f) => /\.tsx$/.test(f));
   const layouts = files.filter((f) => /\/(layout|template)\.tsx$/.test(f));
   const pages = files.filter((f) => /\/(page|not-found|error|loading)\.tsx$/.test(f));
-  const shell = new Set<string>(["errors", "shell"]);
+  const shell = new Set<string>(["shell"]);
   for (const layout of layouts) for (const ns of namespacesFrom(layout, read)) shell.add(ns);
   const scoped: Record<string, string[]> = {};
   for (const page of pages.sort()) {

@@ -25,17 +25,17 @@ afterEach(() => document.documentElement.removeAttribute("lang"));
 const inLanguage = (locale: Locale, ui: ReactNode) => render(<IntlProvider locale={locale}>{ui}</IntlProvider>);
 
 describe("a form field's error", () => {
-  it("shows a zod message in German and in Spanish, and the English message unchanged in English", () => {
+  it("shows a zod message in German and in Spanish, and the English message unchanged in English", async () => {
     const { unmount } = inLanguage("de", <FieldError id="title-error" message="Title must be at least 10 characters" />);
-    expect(screen.getByRole("alert")).toHaveTextContent("Der Titel muss mindestens 10 Zeichen lang sein");
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Der Titel muss mindestens 10 Zeichen lang sein"));
     unmount();
     inLanguage("es", <FormMessage message="Please select at most 5 tags" />);
-    expect(screen.getByRole("alert")).toHaveTextContent("Selecciona como máximo 5 etiquetas");
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Selecciona como máximo 5 etiquetas"));
   });
 
-  it("formats a number in the reader's language", () => {
+  it("formats a number in the reader's language", async () => {
     inLanguage("de", <FormMessage message="Answer must be at most 30,000 characters" />);
-    expect(screen.getByRole("alert")).toHaveTextContent("Die Antwort darf höchstens 30.000 Zeichen lang sein");
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Die Antwort darf höchstens 30.000 Zeichen lang sein"));
   });
 
   it("keeps English exactly, and shows a message the catalogue does not know as it is", () => {
@@ -45,9 +45,9 @@ describe("a form field's error", () => {
     expect(screen.getAllByRole("alert")[1]).toHaveTextContent("A message nobody catalogued");
   });
 
-  it("uses the key the server sent with the message", () => {
+  it("uses the key the server sent with the message", async () => {
     inLanguage("fr", <FormMessage message="Please select at most 5 tags" errorKey={{ key: "tooManyTags", params: { max: 3 } }} />);
-    expect(screen.getByRole("alert")).toHaveTextContent("Veuillez sélectionner au plus 3 tags");
+    await waitFor(() => expect(screen.getByRole("alert")).toHaveTextContent("Veuillez sélectionner au plus 3 tags"));
   });
 
   it("the answer form shows its validation error in German", async () => {
