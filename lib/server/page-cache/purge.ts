@@ -37,7 +37,7 @@ export interface PurgeConfig {
 }
 
 /** The purge hook's configuration from the environment, or null when AGORA_PURGE_URL is not set. */
-export function purgeConfig(env: NodeJS.ProcessEnv = process.env): PurgeConfig | null {
+export function purgeConfig(env: Record<string, string | undefined> = process.env): PurgeConfig | null {
   const url = env.AGORA_PURGE_URL?.trim();
   if (!url) return null;
   try {
