@@ -48,10 +48,24 @@ export function buildFloorIfNeeded(log: (m: string) => void): void {
   fs.writeFileSync(stampFile, print);
 }
 
-/** One GET with Node's http (no automatic decompression): status, headers and the body's bytes as sent. */
-export function rawGet(url: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+type RawResponse = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
+
+/**
+ * One GET with Node's http (no automatic decompression): status, headers and the body's bytes as
+ * sent. A connection of its own each time (a reused keep-alive socket that the server closes as
+ * the request leaves fails with "socket hang up"), and one retry when the connection fails.
+ */
+export async function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+  try {
+    return await getOnce(url, headers);
+  } catch {
+    return getOnce(url, headers);
+  }
+}
+
+function getOnce(url: string, headers: Record<string, string>): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
-    const req = http.get(url, { headers }, (res) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
