@@ -29,6 +29,8 @@ function fingerprint(): string {
     hash.update(fs.readFileSync(file));
   }
   for (const pkg of ["next", "react", "react-dom"]) hash.update(fs.readFileSync(path.join(root, "node_modules", pkg, "package.json")));
+  hash.update("built from its own folder"); // builds made from the repository's folder took its instrumentation and proxy
+
   return hash.digest("hex");
 }
 
@@ -39,12 +41,17 @@ export function buildFloorIfNeeded(log: (m: string) => void): void {
   log("Building the floor app (a minimal Next.js app of the same version)...");
   fs.rmSync(FLOOR_DIR, { recursive: true, force: true });
   fs.cpSync(source, FLOOR_DIR, { recursive: true });
-  const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build", FLOOR_DIR], {
-    cwd: root,
+  // Run from the floor app's own folder: from the repository's, Next also takes the repository's
+  // instrumentation.ts and proxy.ts into the build.
+  const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
+    cwd: FLOOR_DIR,
     env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", FLOOR_ROOT: root },
     stdio: "inherit",
   });
   if (result.status !== 0) throw new Error("next build of the floor app failed (see the output above)");
+  for (const extra of ["instrumentation.js", "middleware.js"]) {
+    if (fs.existsSync(path.join(FLOOR_DIR, ".next/server", extra))) throw new Error(`the floor app's build has a ${extra}: it took the repository's files`);
+  }
   fs.writeFileSync(stampFile, print);
 }
 

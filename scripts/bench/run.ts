@@ -126,8 +126,8 @@ async function mintSessions(url: string, count: number): Promise<string[]> {
 
 // ---- processes -----------------------------------------------------------------------------
 const children: ChildProcess[] = [];
-function pinnedSpawn(cpu: string, args: string[], env: NodeJS.ProcessEnv, quiet = true): ChildProcess {
-  const child = spawn("taskset", ["-c", cpu, ...args], { cwd: root, env, stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"] });
+function pinnedSpawn(cpu: string, args: string[], env: NodeJS.ProcessEnv, quiet = true, cwd = root): ChildProcess {
+  const child = spawn("taskset", ["-c", cpu, ...args], { cwd, env, stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"] });
   children.push(child);
   return child;
 }
@@ -210,7 +210,7 @@ async function startApp(databaseUrl: string, extraEnv: Record<string, string> = 
 async function startFloor(): Promise<ChildProcess> {
   const next = path.join(root, "node_modules/next/dist/bin/next");
   const env = { ...process.env, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1", FLOOR_ROOT: root };
-  const child = pinnedSpawn(SERVER_CPU, [process.execPath, next, "start", FLOOR_DIR, "-p", String(FLOOR_PORT), "-H", "127.0.0.1"], env);
+  const child = pinnedSpawn(SERVER_CPU, [process.execPath, next, "start", "-p", String(FLOOR_PORT), "-H", "127.0.0.1"], env, true, FLOOR_DIR);
   await waitFor(`http://127.0.0.1:${FLOOR_PORT}/`, 120_000);
   return child;
 }
