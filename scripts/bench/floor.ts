@@ -4,14 +4,21 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { spawnSync } from "node:child_process";
 
 const root = path.resolve(__dirname, "../..");
 const source = path.join(__dirname, "floor-app");
-/** Where the floor app is copied and built (same depth as its source, so its config finds the repository). */
-export const FLOOR_DIR = path.join(root, ".data/bench/floor-app");
+/**
+ * Where the floor app is copied and built: outside the repository, with node_modules linked to the
+ * repository's. Built anywhere inside it, Turbopack (Next 16.4) takes the repository's own
+ * instrumentation.ts into the floor's build, which then needs Agora's database.
+ */
+export const FLOOR_DIR = path.join(os.tmpdir(), `agora-bench-floor-${crypto.createHash("sha256").update(root).digest("hex").slice(0, 8)}`);
+/** Turbopack's root for the floor: the file system's, the one ancestor of the floor and the repository's node_modules. */
+export const FLOOR_ENV = { FLOOR_ROOT: path.parse(FLOOR_DIR).root };
 const stampFile = path.join(FLOOR_DIR, ".next", "agora-floor-fingerprint");
 
 function files(dir: string): string[] {
@@ -29,7 +36,7 @@ function fingerprint(): string {
     hash.update(fs.readFileSync(file));
   }
   for (const pkg of ["next", "react", "react-dom"]) hash.update(fs.readFileSync(path.join(root, "node_modules", pkg, "package.json")));
-  hash.update("built from its own folder"); // builds made from the repository's folder took its instrumentation and proxy
+  hash.update(FLOOR_DIR);
 
   return hash.digest("hex");
 }
@@ -41,11 +48,10 @@ export function buildFloorIfNeeded(log: (m: string) => void): void {
   log("Building the floor app (a minimal Next.js app of the same version)...");
   fs.rmSync(FLOOR_DIR, { recursive: true, force: true });
   fs.cpSync(source, FLOOR_DIR, { recursive: true });
-  // Run from the floor app's own folder: from the repository's, Next also takes the repository's
-  // instrumentation.ts and proxy.ts into the build.
+  fs.symlinkSync(path.join(root, "node_modules"), path.join(FLOOR_DIR, "node_modules"), "dir");
   const result = spawnSync(process.execPath, [path.join(root, "node_modules/next/dist/bin/next"), "build"], {
     cwd: FLOOR_DIR,
-    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", FLOOR_ROOT: root },
+    env: { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...FLOOR_ENV },
     stdio: "inherit",
   });
   if (result.status !== 0) throw new Error("next build of the floor app failed (see the output above)");

@@ -18,7 +18,7 @@ import path from "node:path";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import pg from "pg";
 import { buildIfNeeded } from "../lib/build";
-import { buildFloorIfNeeded, calibrateFloor, cpuMs, FLOOR_DIR, htmlBytes, median, pageScriptsGzipBytes, rawGet } from "./floor";
+import { buildFloorIfNeeded, calibrateFloor, cpuMs, FLOOR_DIR, FLOOR_ENV, htmlBytes, median, pageScriptsGzipBytes, rawGet } from "./floor";
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/embedded-db";
 import { applyMigrations } from "../lib/migrate";
 import { isSeeded, scaleFor, seedBench, seedSeconds, WORDS, type BenchScale } from "./seed";
@@ -209,7 +209,7 @@ async function startApp(databaseUrl: string, extraEnv: Record<string, string> = 
 /** The floor app (floor.ts), served like the app: `next start`, production, on the app's core. */
 async function startFloor(): Promise<ChildProcess> {
   const next = path.join(root, "node_modules/next/dist/bin/next");
-  const env = { ...process.env, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1", FLOOR_ROOT: root };
+  const env = { ...process.env, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1", ...FLOOR_ENV };
   const child = pinnedSpawn(SERVER_CPU, [process.execPath, next, "start", "-p", String(FLOOR_PORT), "-H", "127.0.0.1"], env, true, FLOOR_DIR);
   await waitFor(`http://127.0.0.1:${FLOOR_PORT}/`, 120_000);
   return child;

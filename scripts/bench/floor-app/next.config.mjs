@@ -6,7 +6,8 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
-  // The repository's node_modules (next, react) are the ones Agora uses; FLOOR_ROOT names the repository.
+  // The bench builds it in a temporary folder with node_modules linked to the repository's (the same
+  // next and react as Agora's); FLOOR_ROOT is an ancestor of both (scripts/bench/floor.ts).
   turbopack: { root: process.env.FLOOR_ROOT ?? path.resolve(here, "../../..") },
 };
 
