@@ -314,7 +314,7 @@ interface CpuPerRequest {
 async function measured(plan: Plan, servers: number[], database: number | null): Promise<{ load: LoadResult; cpu: CpuPerRequest }> {
   let before = { server: cpuMs(servers), database: database ? cpuMs([database]) : 0 };
   const result = await load(plan, () => (before = { server: cpuMs(servers), database: database ? cpuMs([database]) : 0 }));
-  const n = Math.max(1, result.requests);
+  const n = result.requests > 0 ? result.requests : NaN; // no answers in the run: no figure
   const serverMs = (cpuMs(servers) - before.server) / n;
   const databaseMs = database ? (cpuMs([database]) - before.database) / n : 0;
   return { load: result, cpu: { serverMs, databaseMs, totalMs: serverMs + databaseMs } };
