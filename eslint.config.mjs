@@ -45,7 +45,7 @@ const config = [
     },
   },
   {
-    ignores: ["node_modules/**", ".next/**", ".data/**", "lib/generated/**", "tests/artifacts/**", "next-env.d.ts"],
+    ignores: ["node_modules/**", ".next/**", ".data/**", "scripts/bench/floor-app/**", "lib/generated/**", "tests/artifacts/**", "next-env.d.ts"],
   },
 ];
 

@@ -26,7 +26,13 @@ export interface AgoraMetrics {
 const METRICS = Symbol.for("agora.metrics");
 // Put there by lib/server/db.ts.
 const POOL = Symbol.for("agora.dbPool");
-const holder = globalThis as typeof globalThis & { [METRICS]?: AgoraMetrics; [POOL]?: pg.Pool };
+// Put there by lib/server/page-cache/install.ts.
+const PAGE_STORE = Symbol.for("agora.pageCacheInstalled");
+const holder = globalThis as typeof globalThis & {
+  [METRICS]?: AgoraMetrics;
+  [POOL]?: pg.Pool;
+  [PAGE_STORE]?: { stats(): { bytes: number; pages: number }; maxBytes: number };
+};
 
 /** The work queues' sizes, read from the database at scrape time (null when it cannot be read). */
 async function readQueues(): Promise<{ aiOwed: number; aiFailed: number; mailPending: number; mailFailed: number } | null> {
@@ -103,6 +109,29 @@ function createMetrics(): AgoraMetrics {
     help: "Visitors' question-page requests the page cache answered (hit) or passed to Next (miss)",
     labelNames: ["result"] as const,
     registers: [registry],
+  });
+  // The visitors' page cache's memory (lib/server/page-cache/store.ts), read at scrape time from the
+  // store the instrumentation bundle installed (on globalThis; absent when the cache is off).
+  new Gauge({
+    name: "agora_page_cache_bytes",
+    help: "Bytes the visitors' page cache holds (pages, headers and their gzip pieces), against its cap",
+    labelNames: ["kind"] as const,
+    registers: [registry],
+    collect() {
+      const store = holder[PAGE_STORE];
+      if (!store) return;
+      this.set({ kind: "used" }, store.stats().bytes);
+      this.set({ kind: "cap" }, store.maxBytes);
+    },
+  });
+  new Gauge({
+    name: "agora_page_cache_pages",
+    help: "Pages the visitors' page cache holds",
+    registers: [registry],
+    collect() {
+      const store = holder[PAGE_STORE];
+      if (store) this.set(store.stats().pages);
+    },
   });
   const retentionDeleted = new Counter({
     name: "agora_retention_deleted_rows_total",

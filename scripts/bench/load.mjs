@@ -98,6 +98,9 @@ function makeRequest(kind, counter) {
     }
     case "bare":
       return { method: "GET", path: "/" };
+    case "floor":
+      // The floor app's one page, padded to the size of Agora's median question page (plan.path).
+      return { method: "GET", path: plan.path };
     default:
       throw new Error(`unknown case ${kind}`);
   }
@@ -223,5 +226,7 @@ async function runPaced(seconds, record) {
 
 const measure = plan.overallRate ? runPaced : run;
 if (plan.warmup > 0) await measure(plan.warmup, false);
+// The bench reads the servers' CPU time when the measured run starts (run.ts, measured()).
+process.stdout.write(`${JSON.stringify({ phase: "measure" })}\n`);
 const result = await measure(plan.duration, true);
 process.stdout.write(`${JSON.stringify(result)}\n`);

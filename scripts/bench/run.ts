@@ -1,4 +1,5 @@
 // npm run bench [-- --scale 100000] [--soak] [--reseed] [--duration 20] [--no-lighthouse] [--no-small] [--trace] [--serve]
+//                [--no-floor] [--no-instances] [--zipf-rate N]
 //
 // Seeds a large community into its own database (embedded PostgreSQL 17 with
 // pg_stat_statements, in .data/bench), builds and starts Agora in production mode pinned to
@@ -6,7 +7,10 @@
 // (the machine's limit) on the same core, and loads both from core 1 with autocannon. Counts
 // SQL statements per request from pg_stat_statements deltas, repeats the read cases on a
 // 1,000-question database, runs Lighthouse on a question page, prints one table and writes
-// bench/results.json. See docs/PERFORMANCE.md.
+// bench/results.json. Issue 18: every page case is also compared with the framework's floor (a
+// minimal Next.js app of the same version, floor.ts), visitors' Zipf traffic is measured open-loop
+// too, and two instances behind a round-robin balancer (balancer.mjs), with the time a change takes
+// to reach both. See docs/PERFORMANCE.md.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,6 +18,7 @@ import path from "node:path";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import pg from "pg";
 import { buildIfNeeded } from "../lib/build";
+import { buildFloorIfNeeded, calibrateFloor, cpuMs, FLOOR_DIR, FLOOR_ENV, htmlBytes, median, pageScriptsGzipBytes, rawGet } from "./floor";
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/embedded-db";
 import { applyMigrations } from "../lib/migrate";
 import { isSeeded, scaleFor, seedBench, seedSeconds, WORDS, type BenchScale } from "./seed";
@@ -43,6 +48,13 @@ const POST_RATE = option("post-rate", 20);
 const POST_RATE_CONNECTIONS = 8;
 const APP_PORT = option("port", 3300);
 const BARE_PORT = APP_PORT + 1;
+const FLOOR_PORT = APP_PORT + 2;
+/** The second app instance and the balancer in front of both (the several-instances case). */
+const SECOND_PORT = APP_PORT + 3;
+const BALANCER_PORT = APP_PORT + 4;
+/** Visitors' Zipf traffic is also sent open-loop at this rate (default: half the closed-loop maximum). */
+const ZIPF_RATE = argv.some((a) => a.startsWith("--zipf-rate")) ? option("zipf-rate", 1) : null;
+const METRICS_TOKEN = "agora-bench-metrics-token";
 const SOAK_MINUTES = option("soak-minutes", 10);
 const SERVER_CPU = "0";
 const LOAD_CPU = "1";
@@ -114,8 +126,8 @@ async function mintSessions(url: string, count: number): Promise<string[]> {
 
 // ---- processes -----------------------------------------------------------------------------
 const children: ChildProcess[] = [];
-function pinnedSpawn(cpu: string, args: string[], env: NodeJS.ProcessEnv, quiet = true): ChildProcess {
-  const child = spawn("taskset", ["-c", cpu, ...args], { cwd: root, env, stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"] });
+function pinnedSpawn(cpu: string, args: string[], env: NodeJS.ProcessEnv, quiet = true, cwd = root): ChildProcess {
+  const child = spawn("taskset", ["-c", cpu, ...args], { cwd, env, stdio: ["ignore", quiet ? "ignore" : "inherit", "inherit"] });
   children.push(child);
   return child;
 }
@@ -176,6 +188,8 @@ function appEnv(databaseUrl: string): NodeJS.ProcessEnv {
     NEXTAUTH_URL: `http://127.0.0.1:${APP_PORT}`,
     PORT: String(APP_PORT),
     NEXT_TELEMETRY_DISABLED: "1",
+    // The page cache's memory is read from /api/metrics.
+    METRICS_TOKEN,
     AGORA_DATA_DIR: path.join(root, ".data/bench/app"),
     // AI off: no provider, no worker loop; mail loop off (SQL counts stay per request).
     AGORA_AI_WORKER: "off",
@@ -185,11 +199,34 @@ function appEnv(databaseUrl: string): NodeJS.ProcessEnv {
   return env;
 }
 
-async function startApp(databaseUrl: string, extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+async function startApp(databaseUrl: string, extraEnv: Record<string, string> = {}, port = APP_PORT): Promise<ChildProcess> {
   const next = path.join(root, "node_modules/next/dist/bin/next");
-  const child = pinnedSpawn(SERVER_CPU, [process.execPath, next, "start", "-p", String(APP_PORT), "-H", "127.0.0.1"], { ...appEnv(databaseUrl), ...extraEnv });
-  await waitFor(`http://127.0.0.1:${APP_PORT}/api/auth/user`, 120_000);
+  const child = pinnedSpawn(SERVER_CPU, [process.execPath, next, "start", "-p", String(port), "-H", "127.0.0.1"], { ...appEnv(databaseUrl), PORT: String(port), ...extraEnv });
+  await waitFor(`http://127.0.0.1:${port}/api/auth/user`, 120_000);
   return child;
+}
+
+/** The floor app (floor.ts), served like the app: `next start`, production, on the app's core. */
+async function startFloor(): Promise<ChildProcess> {
+  const next = path.join(root, "node_modules/next/dist/bin/next");
+  const env = { ...process.env, NODE_ENV: "production" as const, NEXT_TELEMETRY_DISABLED: "1", ...FLOOR_ENV };
+  const child = pinnedSpawn(SERVER_CPU, [process.execPath, next, "start", "-p", String(FLOOR_PORT), "-H", "127.0.0.1"], env, true, FLOOR_DIR);
+  await waitFor(`http://127.0.0.1:${FLOOR_PORT}/`, 120_000);
+  return child;
+}
+
+/** The page cache's memory in an instance, from its /api/metrics (null when it cannot be read). */
+async function pageCacheMemory(base: string): Promise<{ bytes: number; cap: number; pages: number } | null> {
+  try {
+    const res = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const text = await res.text();
+    const read = (re: RegExp) => Number(re.exec(text)?.[1] ?? NaN);
+    const bytes = read(/^agora_page_cache_bytes\{kind="used"\} (\S+)$/m);
+    if (!Number.isFinite(bytes)) return null;
+    return { bytes, cap: read(/^agora_page_cache_bytes\{kind="cap"\} (\S+)$/m), pages: read(/^agora_page_cache_pages (\S+)$/m) };
+  } catch {
+    return null;
+  }
 }
 
 async function stopChild(child: ChildProcess) {
@@ -216,7 +253,7 @@ interface LoadResult {
   cache?: Record<string, number>;
 }
 
-type CaseKind = "question-page" | "question-page-zipf" | "api-question" | "api-questions" | "search" | "home-feed" | "post-question" | "post-answer" | "mixed" | "bare";
+type CaseKind = "question-page" | "question-page-zipf" | "member-question-page" | "floor" | "api-question" | "api-questions" | "search" | "home-feed" | "post-question" | "post-answer" | "mixed" | "bare";
 
 interface Plan {
   kind: CaseKind;
@@ -230,17 +267,57 @@ interface Plan {
   connections: number;
   overallRate?: number;
   cookieOffset?: number;
+  /** The floor case's path (its padding). */
+  path?: string;
 }
 
-async function load(plan: Plan): Promise<LoadResult> {
-  const file = path.join(os.tmpdir(), `agora-bench-plan-${process.pid}.json`);
+async function load(plan: Plan, onMeasureStart?: () => void): Promise<LoadResult> {
+  const file = path.join(os.tmpdir(), `agora-bench-plan-${process.pid}-${crypto.randomBytes(4).toString("hex")}.json`);
   fs.writeFileSync(file, JSON.stringify(plan));
   const child = spawn("taskset", ["-c", LOAD_CPU, process.execPath, path.join(__dirname, "load.mjs"), file], { cwd: root, stdio: ["ignore", "pipe", "inherit"] });
   let out = "";
-  child.stdout!.on("data", (d) => (out += d));
+  child.stdout!.on("data", (d) => {
+    out += d;
+    if (onMeasureStart && out.includes('{"phase":"measure"}')) {
+      onMeasureStart();
+      onMeasureStart = undefined;
+    }
+  });
   const code: number = await new Promise((r) => child.once("exit", (c) => r(c ?? 1)));
   if (code !== 0) throw new Error(`load generator failed (${plan.kind})`);
   return JSON.parse(out.trim().split("\n").pop()!) as LoadResult;
+}
+
+/** How long after a change's write each instance still served the page without it. */
+interface Staleness {
+  change: string;
+  writeMs: number;
+  perInstanceMs: number[];
+  /** Whether the instance served a stored page (a hit) without the change after the write. */
+  servedStaleFromCache: boolean[];
+}
+
+/** CPU of the serving processes during a measured run: milliseconds of core per request. */
+interface CpuPerRequest {
+  /** The app's (or the floor's) process tree. */
+  serverMs: number;
+  /** PostgreSQL's (backends included); 0 for the floor. */
+  databaseMs: number;
+  totalMs: number;
+}
+
+/**
+ * A case (its warm-up, then its measured run) with the CPU the server trees (and the database, when
+ * given) used during the measured run, per request answered: read when the load generator says the
+ * measured run starts and when it has ended.
+ */
+async function measured(plan: Plan, servers: number[], database: number | null): Promise<{ load: LoadResult; cpu: CpuPerRequest }> {
+  let before = { server: cpuMs(servers), database: database ? cpuMs([database]) : 0 };
+  const result = await load(plan, () => (before = { server: cpuMs(servers), database: database ? cpuMs([database]) : 0 }));
+  const n = result.requests > 0 ? result.requests : NaN; // no answers in the run: no figure
+  const serverMs = (cpuMs(servers) - before.server) / n;
+  const databaseMs = database ? (cpuMs([database]) - before.database) / n : 0;
+  return { load: result, cpu: { serverMs, databaseMs, totalMs: serverMs + databaseMs } };
 }
 
 /** Total statements the bench database has run so far (pg_stat_statements; BEGIN/COMMIT not counted). */
@@ -266,6 +343,8 @@ async function countSql(admin: pg.Client, dbName: string, plan: Plan, samples: n
     const req: Record<CaseKind, () => [string, RequestInit]> = {
       "question-page": () => [`/questions/${id}`, {}],
       "question-page-zipf": () => [`/questions/${id}`, {}],
+      "member-question-page": () => [`/questions/${id}`, { headers: { cookie: plan.cookies[i % 100]! } }],
+      floor: () => [plan.path ?? "/", {}],
       "api-question": () => [`/api/questions/${id}`, {}],
       "api-questions": () => [`/api/questions`, {}],
       search: () => [`/api/search?q=${encodeURIComponent(`${word()} ${word()}`)}`, { headers: { cookie: plan.cookies[i % 100]! } }],
@@ -413,12 +492,13 @@ async function main() {
     await stopChild(bare);
     log(`  bare: ${bareResult.rps.toFixed(0)} req/s, p50 ${ms(bareResult.p50)}, p95 ${ms(bareResult.p95)}`);
 
-    const results: Record<string, { load: LoadResult; sql?: { mean: number; median: number; max: number; min: number }; fixedRate?: LoadResult }> = {};
+    const results: Record<string, { load: LoadResult; cpu?: CpuPerRequest; sql?: { mean: number; median: number; max: number; min: number }; fixedRate?: LoadResult }> = {};
     const smallResults: Record<string, LoadResult> = {};
     const readCases: [CaseKind, string][] = [
       ["question-page", "visitor question page"],
       // Real traffic repeats popular pages: ids from a Zipf distribution (s = 1) over all questions (load.mjs).
       ["question-page-zipf", "visitor question page, popular questions"],
+      ["member-question-page", "member question page"],
       ["home-feed", "member home feed"],
       ["api-questions", "GET /api/questions"],
       ["api-question", "GET /api/questions/{id}"],
@@ -455,7 +535,41 @@ async function main() {
       }
       return;
     }
+    // ---- the framework's floor (issue 18) ----
+    // Agora's median visitor question page (HTML bytes), then the floor page padded to that size.
+    const sampleIds = Array.from({ length: 21 }, (_, i) => {
+      const id = 1 + Math.floor(((i + 0.5) / 21) * scale.questions);
+      return id % 20 === 0 ? id + 1 : id;
+    });
+    const sizes: number[] = [];
+    for (const id of sampleIds) sizes.push(await htmlBytes(`${appUrl}/questions/${id}`));
+    const questionPageBytes = median(sizes);
+    log(`Median visitor question page: ${(questionPageBytes / 1024).toFixed(0)} KB of HTML (${sizes.length} pages, ${(Math.min(...sizes) / 1024).toFixed(0)}-${(Math.max(...sizes) / 1024).toFixed(0)} KB)`);
+    const agoraScripts = await pageScriptsGzipBytes(`${appUrl}/questions/${sampleIds[10]}`);
+    let floor: { pad: number; bytes: number; load: LoadResult; cpu: CpuPerRequest; scripts: { bytes: number; scripts: number }; lighthouse: LighthouseResult | null } | null = null;
+    if (!flag("no-floor")) {
+      buildFloorIfNeeded(log);
+      const floorApp = await startFloor();
+      const floorUrl = `http://127.0.0.1:${FLOOR_PORT}`;
+      const { pad, bytes } = await calibrateFloor(floorUrl, questionPageBytes);
+      log(`Floor page: ${(bytes / 1024).toFixed(0)} KB of HTML (padding ${pad} characters)`);
+      const run = await measured({ ...basePlan, kind: "floor", url: floorUrl, path: `/?pad=${pad}` }, [floorApp.pid!], null);
+      const scripts = await pageScriptsGzipBytes(`${floorUrl}/?pad=${pad}`);
+      let floorLighthouse: LighthouseResult | null = null;
+      if (!flag("no-lighthouse")) {
+        try {
+          floorLighthouse = await runLighthouse(`${floorUrl}/?pad=${pad}`);
+        } catch (error) {
+          log(`  Lighthouse on the floor failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      floor = { pad, bytes, ...run, scripts, lighthouse: floorLighthouse };
+      log(`  floor: ${run.load.rps.toFixed(0)} req/s, p50 ${ms(run.load.p50)}, p95 ${ms(run.load.p95)}, ${run.cpu.totalMs.toFixed(1)} ms of core per request; scripts ${(scripts.bytes / 1024).toFixed(0)} KB gzipped`);
+      await stopChild(floorApp);
+    }
+
     let alone: LoadResult | null = null;
+    let zipfOpen: { rate: number; load: LoadResult; memory: Awaited<ReturnType<typeof pageCacheMemory>> } | null = null;
     for (const [kind, label] of [...readCases, ...writeCases]) {
       const plan: Plan = { ...basePlan, kind, url: appUrl, cookies: cookies.slice(0, cookies.length - 100) };
       const allCookies = { ...plan, cookies };
@@ -470,9 +584,17 @@ async function main() {
         fixedRate = await load({ ...plan, cookies: plan.cookies.slice(-400), connections: POST_RATE_CONNECTIONS, overallRate: POST_RATE });
         log(`  at ${POST_RATE}/s: ${fixedRate.rps.toFixed(0)} req/s, p50 ${ms(fixedRate.p50)}, p95 ${ms(fixedRate.p95)}, p99 ${ms(fixedRate.p99)}, statuses ${JSON.stringify(fixedRate.statuses)}, errors ${fixedRate.errors}`);
       }
-      const result = await load(plan);
-      results[kind] = { load: result, sql, fixedRate };
-      log(`  ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}${result.cache ? `, page cache ${JSON.stringify(result.cache)}` : ""}`);
+      const { load: result, cpu } = await measured(plan, [app.pid!], postmaster);
+      results[kind] = { load: result, cpu, sql, fixedRate };
+      log(`  ${result.rps.toFixed(0)} req/s, p50 ${ms(result.p50)}, p95 ${ms(result.p95)}, p99 ${ms(result.p99)}, statuses ${JSON.stringify(result.statuses)}, errors ${result.errors}${result.cache ? `, page cache ${JSON.stringify(result.cache)}` : ""}; ${cpu.totalMs.toFixed(1)} ms of core per request (app ${cpu.serverMs.toFixed(1)}, database ${cpu.databaseMs.toFixed(1)})`);
+      if (kind === "question-page-zipf") {
+        // Visitors as they come: open-loop at a fixed rate (each request sent at its time, answered or
+        // not), by default half the closed-loop maximum just measured; the cache is warm from that run.
+        const rate = ZIPF_RATE ?? Math.max(1, Math.floor(result.rps / 2));
+        const open = await load({ ...plan, overallRate: rate, connections: CONNECTIONS, warmup: 0 });
+        zipfOpen = { rate, load: open, memory: await pageCacheMemory(appUrl) };
+        log(`  open-loop at ${rate}/s: ${open.rps.toFixed(0)} req/s, p50 ${ms(open.p50)}, p95 ${ms(open.p95)}, p99 ${ms(open.p99)}, page cache ${JSON.stringify(open.cache)}, memory ${JSON.stringify(zipfOpen.memory)}`);
+      }
       if (kind === "question-page") {
         // One connection: a page's own time on the server, without the queue 32 connections make.
         alone = await load({ ...plan, connections: 1, duration: Math.max(5, Math.round(DURATION / 2)) });
@@ -504,6 +626,86 @@ async function main() {
       soak = { minutes: SOAK_MINUTES, rate, rssStartMb: rssStart / 1024, rssEndMb: rssEnd / 1024, growthPct: ((rssEnd - rssStart) / rssStart) * 100, errors: soakRun.errors + soakRun.timeouts + warm.errors, non2xx, requests: soakRun.requests };
       log(`  ${JSON.stringify(soak)}`);
     }
+    // ---- several instances (issue 18) ----
+    let instances: {
+      closed: LoadResult;
+      cpu: CpuPerRequest;
+      open: LoadResult;
+      rate: number;
+      memory: Awaited<ReturnType<typeof pageCacheMemory>>[];
+      staleness: Staleness[];
+    } | null = null;
+    if (!flag("no-instances")) {
+      log("Two instances behind a round-robin balancer...");
+      await withClient(mainUrl, (c) => c.query("DELETE FROM rate_limits"));
+      const second = await startApp(mainUrl, {}, SECOND_PORT);
+      const balancer = pinnedSpawn(LOAD_CPU, [process.execPath, path.join(__dirname, "balancer.mjs"), String(BALANCER_PORT), String(APP_PORT), String(SECOND_PORT)], process.env);
+      const lbUrl = `http://127.0.0.1:${BALANCER_PORT}`;
+      await waitFor(`${lbUrl}/api/auth/user`, 10_000);
+      const plan: Plan = { ...basePlan, kind: "question-page-zipf", url: lbUrl, cookies: [] };
+      const closed = await measured(plan, [app.pid!, second.pid!], postmaster);
+      log(`  closed loop: ${closed.load.rps.toFixed(0)} req/s, p50 ${ms(closed.load.p50)}, p95 ${ms(closed.load.p95)}, page cache ${JSON.stringify(closed.load.cache)}, ${closed.cpu.totalMs.toFixed(1)} ms of core per request`);
+      const rate = zipfOpen?.rate ?? Math.max(1, Math.floor(closed.load.rps / 2));
+      const open = await load({ ...plan, overallRate: rate, warmup: 0 });
+      const memory = [await pageCacheMemory(appUrl), await pageCacheMemory(`http://127.0.0.1:${SECOND_PORT}`)];
+      log(`  open-loop at ${rate}/s: p50 ${ms(open.p50)}, p95 ${ms(open.p95)}, p99 ${ms(open.p99)}, page cache ${JSON.stringify(open.cache)}, memory ${JSON.stringify(memory)}`);
+
+      // Staleness: during Zipf traffic through the balancer, change a question whose page both
+      // instances hold in their caches, and poll each instance directly (as the balancer would reach
+      // it, same Host) until it serves the change. Timed from the write's response (its commit).
+      const host = `127.0.0.1:${BALANCER_PORT}`;
+      const ports = [APP_PORT, SECOND_PORT];
+      let target = Math.floor(scale.questions / 2) + 1; // three answers: a new one shows on the page
+      if (target % 20 === 0) target += 1;
+      const page = (port: number) => rawGet(`http://127.0.0.1:${port}/questions/${target}`, { host });
+      const staleness: Staleness[] = [];
+      const member = cookies[Math.floor(cookies.length / 2)]!;
+      const changes: [string, (marker: string) => Promise<void>][] = [
+        [
+          "an answer (POST /api/questions/{id}/answers)",
+          async (marker) => {
+            const res = await fetch(`${lbUrl}/api/questions/${target}/answers`, { method: "POST", headers: { cookie: member, "content-type": "application/json" }, body: JSON.stringify({ content: `A fresh answer to time the caches: ${marker}.` }) });
+            if (res.status !== 201) throw new Error(`posting the staleness answer answered ${res.status}: ${await res.text()}`);
+          },
+        ],
+        [
+          "an edit of the title (SQL, the same triggers)",
+          async (marker) => {
+            await withClient(mainUrl, (c) => c.query("UPDATE questions SET title = $1 WHERE id = $2", [`An edited title to time the caches ${marker}`, target]));
+          },
+        ],
+      ];
+      const traffic = load({ ...plan, overallRate: rate, warmup: 0, duration: Math.max(DURATION, 10) });
+      for (const [change, write] of changes) {
+        // Both instances hold the page (a hit on each).
+        for (const port of ports) {
+          for (let i = 0; i < 5 && (await page(port)).headers["x-agora-cache"] !== "hit"; i++);
+        }
+        await new Promise((r) => setTimeout(r, 1000)); // under the Zipf traffic for a while
+        const marker = `staleness${crypto.randomBytes(6).toString("hex")}`;
+        const sent = performance.now();
+        await write(marker);
+        const committed = performance.now();
+        const seen = await Promise.all(
+          ports.map(async (port) => {
+            let stale = false;
+            for (;;) {
+              const res = await page(port);
+              if (res.body.includes(marker)) return { ms: performance.now() - committed, stale };
+              if (res.headers["x-agora-cache"] === "hit") stale = true;
+              if (performance.now() - committed > 30_000) return { ms: Infinity, stale };
+            }
+          }),
+        );
+        staleness.push({ change, writeMs: committed - sent, perInstanceMs: seen.map((s) => s.ms), servedStaleFromCache: seen.map((s) => s.stale) });
+        log(`  staleness after ${change}: ${seen.map((s, i) => `instance ${i + 1} ${ms(s.ms)}${s.stale ? " (a stale hit first)" : ""}`).join(", ")} after the write (${ms(committed - sent)})`);
+      }
+      await traffic;
+      instances = { closed: closed.load, cpu: closed.cpu, open, rate, memory, staleness };
+      await stopChild(balancer);
+      await stopChild(second);
+    }
+
     await stopChild(app);
 
     if (smallUrl) {
@@ -526,11 +728,41 @@ async function main() {
 
     // ---- the table ----
     const rows: Row[] = [];
+    const hitRatio = (r: LoadResult) => {
+      const total = Object.values(r.cache ?? {}).reduce((a, b) => a + b, 0);
+      return `${(((r.cache?.hit ?? 0) / Math.max(1, total)) * 100).toFixed(1)}%`;
+    };
+    const memoryFigure = (m: Awaited<ReturnType<typeof pageCacheMemory>>) =>
+      m ? `${(m.bytes / 1024 / 1024).toFixed(1)} MB of ${(m.cap / 1024 / 1024).toFixed(0)} MB, ${m.pages} pages` : "not read";
+    // Issue 18: a miss (an uncached visitor question page, a member's question page, the home feed) costs at most 1.5x the floor's core per request.
+    const floorTargetCases = new Set<string>(["question-page", "member-question-page", "home-feed"]);
+    const floorRow = (label: string, l: LoadResult, cpu: CpuPerRequest, judged: boolean): Row => {
+      const f = floor!;
+      const coreRatio = cpu.totalMs / Math.max(0.001, f.cpu.totalMs);
+      return {
+        case: `${label}: against the floor`,
+        figure: `${cpu.totalMs.toFixed(1)} ms of core per request (app ${cpu.serverMs.toFixed(1)}, database ${cpu.databaseMs.toFixed(1)})`,
+        limit: `floor ${f.cpu.totalMs.toFixed(1)} ms, ${f.load.rps.toFixed(0)} req/s`,
+        ratio: `core ${coreRatio.toFixed(2)}x, req/s ${(l.rps / f.load.rps).toFixed(2)}x`,
+        target: judged ? "core ≤ 1.5x" : "-",
+        verdict: judged ? verdict(coreRatio <= 1.5) : "",
+      };
+    };
     const errorsOf = (r: LoadResult) => r.errors + r.timeouts + Object.entries(r.statuses).filter(([s]) => Number(s) >= 500 || (Number(s) >= 400 && s !== "429")).reduce((a, [, n]) => a + n, 0);
     const qp = results["question-page"]!.load;
     rows.push({ case: `seed (${scale.questions.toLocaleString("en")} questions)`, figure: `${seedTook.toFixed(0)} s`, limit: "-", ratio: "-", target: scale.questions >= 1_000_000 ? "≤ 600 s" : "-", verdict: scale.questions >= 1_000_000 ? verdict(seedTook <= 600) : "" });
     rows.push({ case: "machine: cores, load average (5 min) at start and end", figure: `${os.cpus().length} cores, ${loadAtStart.toFixed(1)} -> ${os.loadavg()[1]!.toFixed(1)}`, limit: "-", ratio: "-", target: "-", verdict: "" });
     rows.push({ case: "bare server (31 KB page)", figure: `${bareResult.rps.toFixed(0)} req/s, p50 ${ms(bareResult.p50)}, p95 ${ms(bareResult.p95)}`, limit: "-", ratio: "-", target: "-", verdict: "" });
+    if (floor) {
+      rows.push({
+        case: `floor: minimal Next.js app, one dynamic page (${(floor.bytes / 1024).toFixed(0)} KB, as Agora's median question page)`,
+        figure: `${floor.load.rps.toFixed(0)} req/s, p50 ${ms(floor.load.p50)}, p95 ${ms(floor.load.p95)}, ${floor.cpu.totalMs.toFixed(1)} ms of core per request`,
+        limit: `${bareResult.rps.toFixed(0)} req/s`,
+        ratio: `${((floor.load.rps / bareResult.rps) * 100).toFixed(1)}%`,
+        target: "-",
+        verdict: "",
+      });
+    }
     rows.push({ case: "visitor question page p50", figure: ms(qp.p50), limit: ms(bareResult.p50), ratio: `${((qp.p50 ?? 0) / Math.max(0.1, bareResult.p50 ?? 1)).toFixed(1)}x`, target: "≤ 15 ms", verdict: verdict((qp.p50 ?? Infinity) <= 15) });
     rows.push({ case: "visitor question page p95", figure: ms(qp.p95), limit: ms(bareResult.p95), ratio: `${((qp.p95 ?? 0) / Math.max(0.1, bareResult.p95 ?? 1)).toFixed(1)}x`, target: "≤ 50 ms", verdict: verdict((qp.p95 ?? Infinity) <= 50) });
     rows.push({ case: "visitor question page throughput", figure: `${qp.rps.toFixed(0)} req/s`, limit: `${bareResult.rps.toFixed(0)} req/s`, ratio: `${((qp.rps / bareResult.rps) * 100).toFixed(1)}%`, target: "≥ 4%", verdict: verdict(qp.rps / bareResult.rps >= 0.04) });
@@ -560,9 +792,23 @@ async function main() {
           verdict: verdict(errorsOf(f) === 0 && (kind !== "post-question" || (f.p95 ?? Infinity) <= 100)),
         });
       }
+      if (floor && r.cpu) rows.push(floorRow(label, l, r.cpu, floorTargetCases.has(kind)));
       if (l.cache) {
         const total = Object.values(l.cache).reduce((a, b) => a + b, 0);
         rows.push({ case: `${label}: page cache hit ratio`, figure: `${(((l.cache.hit ?? 0) / Math.max(1, total)) * 100).toFixed(1)}% of ${total}`, limit: "-", ratio: "-", target: "-", verdict: "" });
+      }
+      if (kind === "question-page-zipf" && zipfOpen) {
+        const o = zipfOpen.load;
+        rows.push({
+          case: `${label}: open loop at ${zipfOpen.rate}/s (half the maximum)`,
+          figure: `${o.rps.toFixed(0)} req/s, p50 ${ms(o.p50)}, p95 ${ms(o.p95)}, p99 ${ms(o.p99)}, errors ${errorsOf(o)}, hits ${hitRatio(o)}`,
+          limit: "-",
+          ratio: "-",
+          target: "p95 ≤ 50 ms",
+          verdict: verdict((o.p95 ?? Infinity) <= 50 && errorsOf(o) === 0),
+        });
+        rows.push({ case: `${label}: throughput against the bare server`, figure: `${l.rps.toFixed(0)} req/s`, limit: `${bareResult.rps.toFixed(0)} req/s`, ratio: `${((l.rps / bareResult.rps) * 100).toFixed(1)}%`, target: "≥ 5%", verdict: verdict(l.rps / bareResult.rps >= 0.05) });
+        rows.push({ case: `${label}: page cache memory after the runs`, figure: memoryFigure(zipfOpen.memory), limit: "-", ratio: "-", target: "-", verdict: "" });
       }
       // The home feed's fifth is Recent Activity and the first-run card, one statement (issue 19).
       const sqlTarget = kind === "question-page" || kind === "question-page-zipf" || kind === "api-question" ? 6 : kind === "home-feed" ? 5 : kind === "api-questions" || kind === "search" ? 4 : null;
@@ -576,6 +822,38 @@ async function main() {
         // measured request now and then (a 30-second cache reload, the once-a-second view-count flush).
         verdict: sqlTarget ? verdict(r.sql!.median <= sqlTarget) : "",
       });
+    }
+    if (instances) {
+      const i = instances;
+      rows.push({
+        case: "two instances behind a balancer, popular questions",
+        figure: `${i.closed.rps.toFixed(0)} req/s, p50 ${ms(i.closed.p50)}, p95 ${ms(i.closed.p95)}, p99 ${ms(i.closed.p99)}, errors ${errorsOf(i.closed)}, hits ${hitRatio(i.closed)}`,
+        limit: `${bareResult.rps.toFixed(0)} req/s`,
+        ratio: `${((i.closed.rps / bareResult.rps) * 100).toFixed(1)}%`,
+        target: "no errors",
+        verdict: verdict(errorsOf(i.closed) === 0),
+      });
+      if (floor) rows.push(floorRow("two instances, popular questions", i.closed, i.cpu, false));
+      rows.push({
+        case: `two instances: open loop at ${i.rate}/s`,
+        figure: `${i.open.rps.toFixed(0)} req/s, p50 ${ms(i.open.p50)}, p95 ${ms(i.open.p95)}, p99 ${ms(i.open.p99)}, errors ${errorsOf(i.open)}, hits ${hitRatio(i.open)}`,
+        limit: "-",
+        ratio: "-",
+        target: "p95 ≤ 50 ms",
+        verdict: verdict((i.open.p95 ?? Infinity) <= 50 && errorsOf(i.open) === 0),
+      });
+      rows.push({ case: "two instances: page cache memory (each)", figure: i.memory.map(memoryFigure).join("; "), limit: "-", ratio: "-", target: "-", verdict: "" });
+      for (const st of i.staleness) {
+        const worst = Math.max(...st.perInstanceMs);
+        rows.push({
+          case: `two instances: stale after ${st.change}`,
+          figure: `${st.perInstanceMs.map((v, n) => `instance ${n + 1} ${ms(v)}${st.servedStaleFromCache[n] ? " (stale hit first)" : ""}`).join(", ")}; write ${ms(st.writeMs)}`,
+          limit: "-",
+          ratio: "-",
+          target: "≤ 1000 ms on every instance",
+          verdict: verdict(worst <= 1000),
+        });
+      }
     }
     for (const [kind, label] of readCases) {
       const big = results[kind]!.load;
@@ -591,6 +869,22 @@ async function main() {
       rows.push({ case: "Lighthouse TBT", figure: ms(lh.tbtMs), limit: "-", ratio: "-", target: "≤ 100 ms", verdict: verdict(lh.tbtMs <= 100) });
       rows.push({ case: "Lighthouse CLS", figure: lh.cls.toFixed(3), limit: "-", ratio: "-", target: "≤ 0.05", verdict: verdict(lh.cls <= 0.05) });
       rows.push({ case: "JavaScript sent to a visitor (gzipped)", figure: `${lh.jsGzipKb.toFixed(0)} KB`, limit: "-", ratio: "-", target: "≤ 150 KB", verdict: verdict(lh.jsGzipKb <= 150) });
+      if (floor?.lighthouse) {
+        const above = lh.jsGzipKb - floor.lighthouse.jsGzipKb;
+        rows.push({ case: "JavaScript above the floor app's (Lighthouse, gzipped)", figure: `${above.toFixed(0)} KB (${lh.jsGzipKb.toFixed(0)} - ${floor.lighthouse.jsGzipKb.toFixed(0)})`, limit: "-", ratio: "-", target: "≤ 40 KB", verdict: verdict(above <= 40) });
+      }
+    }
+    if (floor) {
+      // Without a browser: the scripts each page's HTML names, fetched gzipped (what loads before hydration).
+      const above = (agoraScripts.bytes - floor.scripts.bytes) / 1024;
+      rows.push({
+        case: "JavaScript the question page's HTML names, above the floor's (gzipped)",
+        figure: `${above.toFixed(0)} KB (${(agoraScripts.bytes / 1024).toFixed(0)} KB in ${agoraScripts.scripts} scripts - ${(floor.scripts.bytes / 1024).toFixed(0)} KB in ${floor.scripts.scripts})`,
+        limit: "-",
+        ratio: "-",
+        target: "≤ 40 KB",
+        verdict: verdict(above <= 40),
+      });
     }
     if (soak) {
       rows.push({ case: `soak ${soak.minutes} min at ${soak.rate} req/s: RSS growth`, figure: `${soak.rssStartMb.toFixed(0)} -> ${soak.rssEndMb.toFixed(0)} MB (${soak.growthPct.toFixed(1)}%)`, limit: "-", ratio: "-", target: "< 10%", verdict: verdict(soak.growthPct < 10) });
@@ -603,7 +897,7 @@ async function main() {
     fs.mkdirSync(path.join(root, "bench"), { recursive: true });
     fs.writeFileSync(
       path.join(root, "bench/results.json"),
-      JSON.stringify({ takenAt: new Date().toISOString(), machine, scale, smallScale: small, options: { duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, postRate: POST_RATE }, seedSeconds: seedTook, bare: bareResult, results, questionPageOneConnection: alone, smallResults, lighthouse: lighthouseResult, soak, table: rows }, null, 2),
+      JSON.stringify({ takenAt: new Date().toISOString(), machine, scale, smallScale: small, options: { duration: DURATION, warmup: WARMUP, connections: CONNECTIONS, postRate: POST_RATE }, seedSeconds: seedTook, bare: bareResult, questionPageBytes, agoraScripts, floor, zipfOpen, instances, results, questionPageOneConnection: alone, smallResults, lighthouse: lighthouseResult, soak, table: rows }, null, 2),
     );
     log(`Wrote bench/results.json (${((Date.now() - started) / 1000).toFixed(0)} s in all)`);
   } catch (error) {

@@ -8,6 +8,7 @@ import { db } from "@/lib/server/db";
 import { GET as metricsGet } from "@/app/api/metrics/route";
 import { GET as tagsGet } from "@/app/api/tags/route";
 import { metrics, observeAiGeneration, observePageCache, resetRouteTable, routeLabel } from "@/lib/server/metrics";
+import { PageStore } from "@/lib/server/page-cache/store";
 import { observeHttpRequest } from "@/lib/server/request-layer";
 import { currentRequestContext } from "@/lib/server/log";
 import { routeContext, visitorRequest } from "@/tests/factories";
@@ -66,6 +67,23 @@ describe("GET /api/metrics", () => {
     expect(text).toMatch(/^agora_page_cache_requests_total\{result="miss"\} [1-9]/m);
     expect(text).toMatch(/^agora_process_cpu_seconds_total /m);
     expect(text).not.toContain("metrics-token-for-tests");
+  });
+
+  it("reports the memory the installed page cache holds, against its cap", async () => {
+    process.env.METRICS_TOKEN = "metrics-token-for-tests";
+    const store = new PageStore({ maxBytes: 4 * 1024 * 1024, ttlMs: 60_000 });
+    store.finish(store.begin(12), "12|site|browser|en", { headers: [], parts: [Buffer.alloc(3000, "a")], deflated: null, size: 3256 });
+    // Where lib/server/page-cache/install.ts puts the store of the running server.
+    const holder = globalThis as Record<symbol, unknown>;
+    holder[Symbol.for("agora.pageCacheInstalled")] = store;
+    try {
+      const text = await (await scrape("Bearer metrics-token-for-tests")).text();
+      expect(text).toMatch(/^agora_page_cache_bytes\{kind="used"\} 3256$/m);
+      expect(text).toMatch(/^agora_page_cache_bytes\{kind="cap"\} 4194304$/m);
+      expect(text).toMatch(/^agora_page_cache_pages 1$/m);
+    } finally {
+      delete holder[Symbol.for("agora.pageCacheInstalled")];
+    }
   });
 
   it("registers its metrics once per process, however often the module is loaded", () => {

@@ -8,7 +8,7 @@ import zlib from "node:zlib";
 import { createNonce, pageCsp } from "@/lib/security/csp";
 import { createPageCacheLayer, withPageCache } from "@/lib/server/page-cache/layer";
 import { applyNotification } from "@/lib/server/page-cache/listener";
-import { NEXT_DYNAMIC_CACHE_CONTROL, negotiateEncoding } from "@/lib/server/page-cache/rules";
+import { NEXT_DYNAMIC_CACHE_CONTROL, negotiateEncoding, sharedCacheControl } from "@/lib/server/page-cache/rules";
 import { PageStore } from "@/lib/server/page-cache/store";
 
 interface Response {
@@ -75,10 +75,11 @@ function makeStore(maxBytes = 1024 * 1024, ttlMs = 60_000) {
   return new PageStore({ maxBytes, ttlMs, now: () => clock });
 }
 
-async function startWith(newStore: PageStore) {
+async function startWith(newStore: PageStore, sharedCacheControl: string | null = null) {
   if (server) await new Promise((resolve) => server.close(resolve));
   store = newStore;
-  const layer = createPageCacheLayer({ store, createNonce, policy, onHit: (id) => hits.push(id) });
+  const botType = (userAgent: string) => (userAgent.includes("Twitterbot") ? "html" : undefined);
+  const layer = createPageCacheLayer({ store, createNonce, policy, onHit: (id) => hits.push(id), botType, sharedCacheControl });
   server = http.createServer(withPageCache(layer, (req, res) => void handler(req, res)));
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -317,4 +318,46 @@ test("pages for another host are stored apart (a forged Host never reaches other
   const r = await request("/questions/17");
   expect(r.headers["x-agora-cache"]).toBe("miss");
   expect((await request("/questions/17", { host: "evil.example" })).headers["x-agora-cache"]).toBe("hit");
+});
+
+test("with AGORA_SHARED_CACHE_S, visitors' pages may be kept by shared caches; members', bots' and uncacheable ones never", async () => {
+  const shared = sharedCacheControl(60)!;
+  expect(shared).toBe("public, max-age=0, s-maxage=60, stale-while-revalidate=60");
+  expect(sharedCacheControl(0)).toBeNull();
+  await startWith(makeStore(), shared);
+
+  const miss = await request("/questions/1");
+  const hit = await request("/questions/1");
+  expect([miss.headers["x-agora-cache"], hit.headers["x-agora-cache"]]).toEqual(["miss", "hit"]);
+  for (const response of [miss, hit]) {
+    expect(response.headers["cache-control"]).toBe(shared);
+    // The page's language comes from the language cookie or Accept-Language: a shared cache must key on them.
+    expect(response.headers.vary).toEqual(expect.stringContaining("Accept-Language"));
+    expect(response.headers.vary).toEqual(expect.stringContaining("Cookie"));
+    expect(response.headers["set-cookie"]).toBeUndefined();
+  }
+
+  // A member's page, a bot's variant, a response with Set-Cookie, the app's own private header, a 404: Next's own header.
+  expect((await request("/questions/1", { cookie: "__Secure-next-auth.session-token=abc" })).headers["cache-control"]).toBe(NEXT_DYNAMIC_CACHE_CONTROL);
+  expect((await request("/questions/1", { "user-agent": "Twitterbot/1.0" })).headers["cache-control"]).toBe(NEXT_DYNAMIC_CACHE_CONTROL);
+  const withCookie = await request("/questions/8");
+  expect(withCookie.headers["set-cookie"]).toBeDefined();
+  expect(withCookie.headers["cache-control"]).toBe(NEXT_DYNAMIC_CACHE_CONTROL);
+  expect((await request("/questions/6")).headers["cache-control"]).toBe("private, max-age=10");
+  expect((await request("/questions/9")).headers["cache-control"]).toBe(NEXT_DYNAMIC_CACHE_CONTROL);
+
+  // A render a change overtook is not handed to shared caches (its purge may have been sent already).
+  let release!: () => void;
+  hold = new Promise((resolve) => (release = resolve));
+  const pending = request("/questions/7");
+  await new Promise((resolve) => setTimeout(resolve, 50)); // the render has started
+  applyNotification(store, "7");
+  release();
+  expect((await pending).headers["cache-control"]).toBe(NEXT_DYNAMIC_CACHE_CONTROL);
+  hold = null;
+
+  // Without the setting (the default), every response keeps Next's private header.
+  await startWith(makeStore());
+  await request("/questions/1");
+  expect((await request("/questions/1")).headers["cache-control"]).toBe(NEXT_DYNAMIC_CACHE_CONTROL);
 });

@@ -4,6 +4,8 @@ import { getBotType } from "next/dist/shared/lib/router/utils/is-bot";
 import { createNonce, pageCsp } from "@/lib/security/csp";
 import { createPageCacheLayer } from "@/lib/server/page-cache/layer";
 import { startListener } from "@/lib/server/page-cache/listener";
+import { createPurger, purgeConfig } from "@/lib/server/page-cache/purge";
+import { sharedCacheControl } from "@/lib/server/page-cache/rules";
 import { PageStore } from "@/lib/server/page-cache/store";
 import { PEER_ADDRESS_HEADER } from "@/lib/server/peer-address";
 import { recordQuestionView } from "@/lib/server/questions/views";
@@ -17,11 +19,17 @@ import { log } from "@/lib/server/log";
  * caps the memory; AGORA_PAGE_CACHE_TTL_S (default 60) bounds how long a page is served, which is
  * how stale its view count and "time ago" labels can be. It runs only in production servers
  * (`next start`), never under `next dev` or jest (tests build their own layer).
+ *
+ * For a CDN in front (README, "Deploy"): AGORA_SHARED_CACHE_S (default off) lets shared caches keep
+ * a visitor's question page that long, and AGORA_PURGE_URL (with AGORA_PURGE_TOKEN) is POSTed the
+ * paths each change makes stale, by the one instance holding the purge lock (purge.ts).
  */
 
 export interface PageCacheConfig {
   maxBytes: number;
   ttlMs: number;
+  /** Cache-Control for visitors' question pages that shared caches may keep, or null (Next's private one). */
+  sharedCacheControl: string | null;
 }
 
 /** The configuration from the environment, or null when the cache is off. */
@@ -32,7 +40,11 @@ export function pageCacheConfig(env: NodeJS.ProcessEnv = process.env): PageCache
   const mb = Number(env.AGORA_PAGE_CACHE_MB ?? "64");
   if (!Number.isFinite(mb) || mb <= 0) return null;
   const ttl = Number(env.AGORA_PAGE_CACHE_TTL_S ?? "60");
-  return { maxBytes: Math.floor(mb * 1024 * 1024), ttlMs: Number.isFinite(ttl) && ttl > 0 ? ttl * 1000 : 60_000 };
+  return {
+    maxBytes: Math.floor(mb * 1024 * 1024),
+    ttlMs: Number.isFinite(ttl) && ttl > 0 ? ttl * 1000 : 60_000,
+    sharedCacheControl: sharedCacheControl(Number(env.AGORA_SHARED_CACHE_S ?? "0")),
+  };
 }
 
 const INSTALLED = Symbol.for("agora.pageCacheInstalled");
@@ -58,15 +70,18 @@ export function installPageCache(): PageStore | null {
   if (flags[INSTALLED]) return flags[INSTALLED];
   const config = pageCacheConfig();
   if (!config) return null;
-  const store = new PageStore({ ...config, serving: false });
+  const store = new PageStore({ maxBytes: config.maxBytes, ttlMs: config.ttlMs, serving: false });
   flags[INSTALLED] = store;
-  startListener({ connectionString: process.env.DATABASE_URL!, store });
+  const purge = purgeConfig();
+  const purger = purge ? createPurger(purge, { log: (message, detail) => log.warn(detail, `page cache: ${message}`) }) : undefined;
+  startListener({ connectionString: process.env.DATABASE_URL!, store, purger });
   const layer = createPageCacheLayer({
     store,
     createNonce,
     policy: (nonce) => pageCsp(nonce, false),
     botType: getBotType,
     onHit: countView,
+    sharedCacheControl: config.sharedCacheControl,
   });
   const emit = http.Server.prototype.emit;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]): boolean {
@@ -77,6 +92,9 @@ export function installPageCache(): PageStore | null {
     });
     return result;
   };
-  log.info({ megabytes: Math.round(config.maxBytes / 1024 / 1024), ttlSeconds: config.ttlMs / 1000 }, "page cache: on");
+  log.info(
+    { megabytes: Math.round(config.maxBytes / 1024 / 1024), ttlSeconds: config.ttlMs / 1000, sharedCacheControl: config.sharedCacheControl, purgeHook: purge !== null },
+    "page cache: on",
+  );
   return store;
 }

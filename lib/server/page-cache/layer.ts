@@ -32,6 +32,12 @@ export interface PageCacheLayerOptions {
   onHit?: (questionId: number, req: http.IncomingMessage) => void;
   /** zlib level for compressed responses (default 6, as Next's compression). */
   compressionLevel?: number;
+  /**
+   * Cache-Control for a visitor's page that shared caches (a CDN, a reverse proxy) may keep
+   * (sharedCacheControl in rules.ts), or null to keep Next's private one. Sent on hits and on the
+   * misses this cache stored or could have stored, for browsers only (not bots' variant).
+   */
+  sharedCacheControl?: string | null;
 }
 
 export type NextHandler = () => void;
@@ -51,6 +57,13 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
   const { store } = options;
   const botType = options.botType ?? noBot;
   const level = options.compressionLevel ?? zlib.constants.Z_DEFAULT_COMPRESSION;
+  const shared = options.sharedCacheControl ?? null;
+  const isBrowserVariant = (req: http.IncomingMessage) => !botType(String(req.headers["user-agent"] ?? ""));
+  /** The response may be kept by shared caches: its Cache-Control, and what it varies on besides the URL. */
+  const markShared = (res: http.ServerResponse) => {
+    res.setHeader("cache-control", shared!);
+    res.setHeader("vary", withVary(withVary(res.getHeader("vary") as string | undefined, "Accept-Language"), "Cookie"));
+  };
 
   function serveHit(req: http.IncomingMessage, res: http.ServerResponse, questionId: number, page: NonNullable<ReturnType<PageStore["get"]>>) {
     const nonce = options.createNonce();
@@ -64,6 +77,7 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
     res.statusCode = 200;
     for (const [name, values] of grouped) res.setHeader(name, values.length === 1 ? values[0] : values);
     res.setHeader("vary", withVary(grouped.get("vary")?.join(", "), "Accept-Encoding"));
+    if (shared && isBrowserVariant(req)) markShared(res);
     res.setHeader("content-security-policy", options.policy(nonce));
     if (encoding && body.length >= COMPRESSION_THRESHOLD) {
       if (encoding === "gzip") {
@@ -137,6 +151,9 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
       const raw = Buffer.concat(chunks);
       const status = res.statusCode;
       const stored = storableResponse(status, res.getHeaders(), raw, options.policy);
+      // A render that a change overtook (stale ticket) must not be kept by a shared cache either:
+      // the purge for that change may already have been sent.
+      const sharable = stored !== null && shared !== null && !ticket.stale && store.isServing() && isBrowserVariant(req);
       if (stored) {
         const parts = raw.toString("utf8").split(stored.nonce).map((part) => Buffer.from(part, "utf8"));
         const size = raw.length + stored.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 256;
@@ -145,6 +162,7 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
         store.finish(ticket, key);
       }
       res.setHeader(CACHE_STATUS_HEADER, "miss");
+      if (sharable) markShared(res);
       let body: Buffer = raw;
       const noTransform = /\bno-transform\b/i.test(String(res.getHeader("cache-control") ?? ""));
       if (encoding && body.length >= COMPRESSION_THRESHOLD && isCompressible(res.getHeader("content-type")) && !res.hasHeader("content-encoding") && !noTransform) {

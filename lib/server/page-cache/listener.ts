@@ -1,5 +1,6 @@
 import pg from "pg";
 import type { PageStore } from "@/lib/server/page-cache/store";
+import { pathsOfNotification, PURGE_LOCK_KEY, type Purger } from "@/lib/server/page-cache/purge";
 import { log as logger } from "@/lib/server/log";
 
 /*
@@ -25,12 +26,19 @@ export interface ListenerOptions {
   /** How often the connection is checked with a query (a half-open TCP connection is otherwise silent). */
   pingMs?: number;
   log?: (message: string) => void;
+  /**
+   * The CDN purge hook (purge.ts), when configured: this instance calls it for the notifications
+   * it receives while its listening connection holds the purge advisory lock (one instance does).
+   */
+  purger?: Purger;
 }
 
 export interface Listener {
   stop(): Promise<void>;
   /** Resolves once the first LISTEN succeeded (tests). */
   ready: Promise<void>;
+  /** Whether this instance currently calls the purge hook (holds the advisory lock). */
+  purging(): boolean;
 }
 
 export function startListener(options: ListenerOptions): Listener {
@@ -42,12 +50,14 @@ export function startListener(options: ListenerOptions): Listener {
   let retryMs = 500;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let ping: ReturnType<typeof setInterval> | null = null;
+  let purging = false;
   let markReady: () => void = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
 
   const lost = (current: pg.Client, why: string) => {
     if (client !== current) return;
     client = null;
+    purging = false; // the lock goes with the connection
     store.setServing(false);
     if (ping) clearInterval(ping);
     ping = null;
@@ -69,8 +79,16 @@ export function startListener(options: ListenerOptions): Listener {
     current.on("error", (error) => lost(current, error.message));
     current.on("end", () => lost(current, "connection ended"));
     current.on("notification", (message) => {
-      if (message.channel === PAGE_CACHE_CHANNEL) applyNotification(store, message.payload);
+      if (message.channel !== PAGE_CACHE_CHANNEL) return;
+      applyNotification(store, message.payload);
+      if (purging && client === current) options.purger?.add(pathsOfNotification(message.payload));
     });
+    // Takes the purge lock when free (a session lock: held until this connection ends).
+    const claimPurge = async () => {
+      if (!options.purger || purging) return;
+      const { rows } = await current.query<{ locked: boolean }>("SELECT pg_try_advisory_lock($1::bigint) AS locked", [PURGE_LOCK_KEY]);
+      if (client === current && rows[0]?.locked) purging = true;
+    };
     try {
       await current.connect();
       await current.query(`LISTEN ${PAGE_CACHE_CHANNEL}`);
@@ -81,9 +99,17 @@ export function startListener(options: ListenerOptions): Listener {
     if (client !== current || stopped) return;
     retryMs = 500;
     store.setServing(true);
+    try {
+      await claimPurge();
+    } catch (error) {
+      lost(current, error instanceof Error ? error.message : String(error));
+      return;
+    }
     markReady();
     ping = setInterval(() => {
-      current.query("SELECT 1").catch((error: Error) => lost(current, error.message));
+      // The check doubles as the purge lock's claim while another instance holds it.
+      const check: Promise<unknown> = options.purger && !purging ? claimPurge() : current.query("SELECT 1");
+      check.catch((error: Error) => lost(current, error.message));
     }, pingMs);
     ping.unref?.();
   };
@@ -92,6 +118,7 @@ export function startListener(options: ListenerOptions): Listener {
 
   return {
     ready,
+    purging: () => purging,
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
@@ -99,6 +126,7 @@ export function startListener(options: ListenerOptions): Listener {
       store.setServing(false);
       const current = client;
       client = null;
+      purging = false;
       await current?.end().catch(() => {});
     },
   };

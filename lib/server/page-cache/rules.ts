@@ -78,6 +78,17 @@ export function variantOf(req: http.IncomingMessage, botType: (userAgent: string
 /** Next's Cache-Control for a page rendered per request; any other value is the app's own choice and is respected. */
 export const NEXT_DYNAMIC_CACHE_CONTROL = "private, no-cache, no-store, max-age=0, must-revalidate";
 
+/**
+ * The Cache-Control of a visitor's question page that shared caches may keep, for `seconds`
+ * (AGORA_SHARED_CACHE_S), and serve stale for as long again while they fetch a fresh copy; browsers
+ * revalidate every time (max-age=0). Null for 0 or less (the default: Next's private header).
+ */
+export function sharedCacheControl(seconds: number): string | null {
+  if (!Number.isFinite(seconds) || seconds <= 0) return null;
+  const s = Math.floor(seconds);
+  return `public, max-age=0, s-maxage=${s}, stale-while-revalidate=${s}`;
+}
+
 /** Response headers never stored or replayed: per response, per connection, or rebuilt on each hit. */
 const NOT_REPLAYED = new Set([
   "set-cookie",
