@@ -5,6 +5,7 @@ import { cache } from "react";
 import { getTranslations } from "next-intl/server";
 
 import { QuestionDetail } from "@/components/question/question-detail";
+import { RelatedQuestions } from "@/components/question/related-questions";
 import { markdownToPlainText } from "@/lib/markdown/render";
 import { buildQuestionJsonLd, serializeJsonLd } from "@/lib/seo/question-jsonld";
 import { getSiteUrl } from "@/lib/seo/site-url";
@@ -16,6 +17,8 @@ import { parseId } from "@/lib/server/ids";
 import { presentQuestionDetail } from "@/lib/server/questions/presenters";
 import { getQuestionDetail } from "@/lib/server/questions/queries";
 import { recordQuestionView } from "@/lib/server/questions/views";
+import { presentSimilarQuestion } from "@/lib/server/similar/presenters";
+import { findSimilarQuestions } from "@/lib/server/similar/queries";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -75,7 +78,11 @@ export default async function QuestionPage({ params }: Props) {
   if (!loaded) notFound();
   const { viewer, row, loadedAt } = loaded;
 
-  const viewCount = await recordQuestionView(row, viewer, await headers());
+  // Related questions: one bounded statement, the same similarity as the Ask dialog's, visible ones only.
+  const [viewCount, related] = await Promise.all([
+    recordQuestionView(row, viewer, await headers()),
+    findSimilarQuestions(viewer, { title: row.title, description: row.description, excludeId: row.id }),
+  ]);
   const question = presentQuestionDetail({ ...row, viewCount }, viewer);
   // Data blocks do not run, but a strict CSP reports any inline script without the request's nonce.
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
@@ -85,6 +92,7 @@ export default async function QuestionPage({ params }: Props) {
     <>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <QuestionDetail initialQuestion={question} loadedAt={loadedAt} isMember={viewer !== null} aiAvailable={isAiConfigured()} />
+      <RelatedQuestions questions={related.map(presentSimilarQuestion)} />
     </>
   );
 }
