@@ -16,7 +16,8 @@ export function SimilarQuestionItem({ question, newTab = false }: { question: Si
     <li className="min-w-0 space-y-1 py-2.5 first:pt-0 last:pb-0" data-testid="similar-question">
       <Link
         href={`/questions/${question.id}`}
-        {...(newTab ? { target: "_blank", rel: "noopener" } : {})}
+        target={newTab ? "_blank" : undefined}
+        rel={newTab ? "noopener" : undefined}
         className="rounded-sm text-sm font-medium break-words text-primary underline-offset-2 outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
       >
         {question.title}
