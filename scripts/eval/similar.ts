@@ -11,7 +11,7 @@ import { PrismaClient } from "../../lib/generated/prisma/client";
 import { seedDemoCommunity } from "../../prisma/seed";
 import { startEmbeddedPostgres } from "../lib/embedded-db";
 import { applyMigrations } from "../lib/migrate";
-import { addGeneratedQuestions, loadSimilarEvalSet, measureSimilar, type SimilarEvalResult } from "./similar-measure";
+import type { SimilarEvalResult } from "./similar-measure";
 
 /** The generated questions added for the second measurement (the demo community holds 42). */
 const GENERATED = 5_000;
@@ -37,6 +37,9 @@ async function main() {
   const embedded = scratch ? await startEmbeddedPostgres({ dataDir: path.join(scratch, "pg"), database: "agora_eval", quiet: true }) : null;
   const url = given || embedded!.url;
   const client = new PrismaClient({ adapter: new PrismaPg({ connectionString: url }) });
+  // lib/server/db reads DATABASE_URL when it is first imported: the lookup's module comes after it is set.
+  process.env.DATABASE_URL = url;
+  const { addGeneratedQuestions, loadSimilarEvalSet, measureSimilar } = await import("./similar-measure");
   try {
     if (embedded) {
       await applyMigrations(url);
