@@ -5,6 +5,7 @@ import { e2eSql, expect, expectAccessible, screenshots, signIn, test } from "./s
 const ORIGINAL = "Why does Postgres ignore my index on created_at when I add ORDER BY ... LIMIT?";
 
 test("typing a paraphrase in the Ask dialog suggests the demo question it repeats", async ({ page }) => {
+  test.setTimeout(120_000);
   await signIn(page);
   await page.goto("/?ask=1");
   const dialog = page.getByRole("dialog", { name: "Ask a Question" });
@@ -25,6 +26,7 @@ test("typing a paraphrase in the Ask dialog suggests the demo question it repeat
 });
 
 test("a question page lists related questions below the answers", async ({ page }) => {
+  test.setTimeout(120_000);
   const [row] = await e2eSql<{ id: number }>("SELECT id FROM questions WHERE title = $1", [ORIGINAL]);
   await page.goto(`/questions/${row!.id}`);
   const related = page.getByTestId("related-questions");

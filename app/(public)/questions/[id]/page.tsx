@@ -18,7 +18,7 @@ import { presentQuestionDetail } from "@/lib/server/questions/presenters";
 import { getQuestionDetail } from "@/lib/server/questions/queries";
 import { recordQuestionView } from "@/lib/server/questions/views";
 import { presentSimilarQuestion } from "@/lib/server/similar/presenters";
-import { findSimilarQuestions } from "@/lib/server/similar/queries";
+import { findSimilarQuestions, RELATED_MIN_SCORE } from "@/lib/server/similar/queries";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -81,7 +81,7 @@ export default async function QuestionPage({ params }: Props) {
   // Related questions: one bounded statement, the same similarity as the Ask dialog's, visible ones only.
   const [viewCount, related] = await Promise.all([
     recordQuestionView(row, viewer, await headers()),
-    findSimilarQuestions(viewer, { title: row.title, description: row.description, excludeId: row.id }),
+    findSimilarQuestions(viewer, { title: row.title, description: row.description, excludeId: row.id, minScore: RELATED_MIN_SCORE }),
   ]);
   const question = presentQuestionDetail({ ...row, viewCount }, viewer);
   // Data blocks do not run, but a strict CSP reports any inline script without the request's nonce.
