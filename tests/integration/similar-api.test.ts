@@ -3,6 +3,7 @@
 // best answer's first lines, private groups and hidden questions never suggested, bounded input.
 import { db } from "@/lib/server/db";
 import { GET as similarRoute } from "@/app/api/questions/similar/route";
+import { findSimilarQuestions, RELATED_MIN_SCORE } from "@/lib/server/similar/queries";
 import { createAnswer, createGroup, createQuestion, createUser, routeContext, signedInRequest, visitorRequest } from "@/tests/factories";
 
 // Made-up words, unique to this run, so other test files' questions never match.
@@ -68,6 +69,15 @@ describe("GET /api/questions/similar", () => {
   it("suggests nothing for a draft about something else", async () => {
     const { body } = await similar({ title: `Why does my ${letters(9)} sourdough starter smell of nail varnish?` });
     expect(body).toEqual([]);
+  });
+
+  it("gives a question page its related questions without the question itself", async () => {
+    const sibling = await createQuestion({ author: insider, title: `Our ${tool} service exits whenever its configuration is reloaded` });
+    const question = await db.question.findUniqueOrThrow({ where: { id: original.id } });
+    const related = await findSimilarQuestions(null, { title: question.title, description: question.description, excludeId: question.id, minScore: RELATED_MIN_SCORE });
+    expect(related.map((row) => row.id)).toContain(sibling.id);
+    expect(related.map((row) => row.id)).not.toContain(original.id);
+    expect(related.map((row) => row.id)).not.toContain(secret.id);
   });
 
   it.each([
