@@ -5,7 +5,7 @@ import { e2eSql, expect, expectAccessible, screenshots, signIn, test } from "./s
 const ORIGINAL = "Why does Postgres ignore my index on created_at when I add ORDER BY ... LIMIT?";
 
 test("typing a paraphrase in the Ask dialog suggests the demo question it repeats", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await signIn(page);
   await page.goto("/?ask=1");
   const dialog = page.getByRole("dialog", { name: "Ask a Question" });
