@@ -16,6 +16,7 @@ import {
   QuestionTitleField,
   showQuestionFailure,
 } from "@/components/question/question-form-fields";
+import { SimilarQuestions } from "@/components/question/similar-questions";
 import type { PickedTag } from "@/components/question/tag-picker";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -149,6 +150,7 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
             registration={form.register("title")}
             placeholder={t("askDialog.titlePlaceholder")}
           />
+          <SimilarQuestions control={form.control} />
           <Controller
             control={form.control}
             name="description"

@@ -9,28 +9,21 @@ import { displayName } from "@/lib/display";
 
 /**
  * Why a closed question takes no new answers (issues 13 and 14), at the top of its page:
- * "Closed as a duplicate of <the original>", "Closed as off topic" or "Closed: needs details",
+ * "This question already has an answer here:" and the original's link (a duplicate whose original the
+ * viewer may see; issue 17), "Closed as a duplicate", "Closed as off topic" or "Closed: needs details",
  * who closed it and when ("by the community" for votes). `actions` holds Reopen for those who may.
  * Plain markup: every visitor's page may carry it.
  */
 export function ClosedNotice({ closed, actions }: { closed: NonNullable<QuestionDetail["closed"]>; actions?: ReactNode }) {
   const t = useTranslations("question");
+  const tSimilar = useTranslations("similar");
   const time = () => <TimeAgo date={closed.closedAt} />;
-  const heading = closed.reason === "duplicate" ? (
-    closed.duplicateOf ? (
-      t.rich("notice.closedDuplicateOf", {
-        link: () => (
-          <Link
-            href={`/questions/${closed.duplicateOf!.id}`}
-            className="rounded-sm underline underline-offset-2 outline-none hover:no-underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
-          >
-            {closed.duplicateOf!.title}
-          </Link>
-        ),
-      })
-    ) : (
-      t("notice.closedDuplicate")
-    )
+  const original = closed.reason === "duplicate" ? closed.duplicateOf : null;
+  // A duplicate whose original the viewer may see says so first, with the original's link (issue 17).
+  const heading = original ? (
+    tSimilar("duplicate.heading")
+  ) : closed.reason === "duplicate" ? (
+    t("notice.closedDuplicate")
   ) : closed.reason === "off_topic" ? (
     t("notice.closedOffTopic")
   ) : (
@@ -49,6 +42,17 @@ export function ClosedNotice({ closed, actions }: { closed: NonNullable<Question
           <h2 id="closed-notice-title" className="font-semibold break-words">
             {heading}
           </h2>
+          {original ? (
+            <p className="font-medium break-words">
+              <Link
+                href={`/questions/${original.id}`}
+                className="rounded-sm underline underline-offset-2 outline-none hover:no-underline focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                data-testid="duplicate-original"
+              >
+                {original.title}
+              </Link>
+            </p>
+          ) : null}
           <p className="text-sm">
             {closed.reason === "duplicate"
               ? t("notice.duplicateText")

@@ -84,6 +84,11 @@ export const keys = {
     pages: (limit: number) => ["/api/feed", "pages", { limit }] as const,
   },
 
+  similar: {
+    /** Similar questions of a draft (GET /api/questions/similar?title=&description=). */
+    draft: (title: string, description: string) => ["/api/questions/similar", { title, description }] as const,
+  },
+
   search: {
     all: ["/api/search"] as const,
     results: (q: string) => ["/api/search", { q }] as const,

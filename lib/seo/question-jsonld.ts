@@ -39,6 +39,8 @@ export interface QuestionJsonLd {
     author: JsonLdAuthor;
     acceptedAnswer?: JsonLdAnswer;
     suggestedAnswer?: JsonLdAnswer[];
+    /** A question closed as a duplicate: the original's page, which has the answers (issue 17). */
+    sameAs?: string;
   };
 }
 
@@ -51,7 +53,8 @@ function author(user: Author, baseUrl: string): JsonLdAuthor {
 /**
  * The QAPage of a question as the page shows it: the question (title, text, answer count,
  * creation date, author), the answer its asker accepted as acceptedAnswer (only that one) and
- * every other answer as a suggestedAnswer, each with its text, score and author. `baseUrl` has no trailing slash.
+ * every other answer as a suggestedAnswer, each with its text, score and author; a duplicate the
+ * viewer may see the original of points to it as sameAs. `baseUrl` has no trailing slash.
  */
 export function buildQuestionJsonLd(question: QuestionDetailJson, baseUrl: string): QuestionJsonLd {
   const url = `${baseUrl}/questions/${question.id}`;
@@ -66,6 +69,7 @@ export function buildQuestionJsonLd(question: QuestionDetailJson, baseUrl: strin
   });
   const accepted = question.answers.find((a) => a.id === question.acceptedAnswerId);
   const answers = question.answers.filter((a) => a !== accepted).map(toJsonLd);
+  const original = question.closed?.reason === "duplicate" ? question.closed.duplicateOf : null;
   return {
     "@context": "https://schema.org",
     "@type": "QAPage",
@@ -81,6 +85,7 @@ export function buildQuestionJsonLd(question: QuestionDetailJson, baseUrl: strin
       author: author(question.author, baseUrl),
       ...(accepted ? { acceptedAnswer: toJsonLd(accepted) } : {}),
       ...(answers.length > 0 ? { suggestedAnswer: answers } : {}),
+      ...(original ? { sameAs: `${baseUrl}/questions/${original.id}` } : {}),
     },
   };
 }

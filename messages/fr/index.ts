@@ -24,6 +24,7 @@ import revisions from "./revisions.json";
 import search from "./search.json";
 import settings from "./settings.json";
 import shell from "./shell.json";
+import similar from "./similar.json";
 import suggestedEdits from "./suggestedEdits.json";
 import tags from "./tags.json";
 import time from "./time.json";
@@ -55,6 +56,7 @@ const messages = {
   search,
   settings,
   shell,
+  similar,
   suggestedEdits,
   tags,
   time,

@@ -70,6 +70,15 @@ function makeRequest(kind, counter) {
         path: `/api/search?q=${encodeURIComponent(searchWords[rand(searchWords.length)] + " " + searchWords[rand(searchWords.length)])}`,
         headers: { cookie: cookies[rand(Math.min(100, cookies.length))] },
       };
+    case "similar": {
+      // The Ask dialog's lookup (issue 17): a random title of the seed's words, as members (visitors share search's per-address limit).
+      const w = () => searchWords[rand(searchWords.length)];
+      return {
+        method: "GET",
+        path: `/api/questions/similar?title=${encodeURIComponent(`Why does my ${w()} ${w()} ${w()} fail with ${w()}?`)}`,
+        headers: { cookie: cookies[rand(Math.min(100, cookies.length))] },
+      };
+    }
     case "home-feed":
       return { method: "GET", path: "/", headers: { cookie: cookies[rand(Math.min(100, cookies.length))] } };
     case "post-question": {

@@ -253,7 +253,7 @@ interface LoadResult {
   cache?: Record<string, number>;
 }
 
-type CaseKind = "question-page" | "question-page-zipf" | "member-question-page" | "floor" | "api-question" | "api-questions" | "search" | "home-feed" | "post-question" | "post-answer" | "mixed" | "bare";
+type CaseKind = "question-page" | "question-page-zipf" | "member-question-page" | "floor" | "api-question" | "api-questions" | "search" | "similar" | "home-feed" | "post-question" | "post-answer" | "mixed" | "bare";
 
 interface Plan {
   kind: CaseKind;
@@ -348,6 +348,7 @@ async function countSql(admin: pg.Client, dbName: string, plan: Plan, samples: n
       "api-question": () => [`/api/questions/${id}`, {}],
       "api-questions": () => [`/api/questions`, {}],
       search: () => [`/api/search?q=${encodeURIComponent(`${word()} ${word()}`)}`, { headers: { cookie: plan.cookies[i % 100]! } }],
+      similar: () => [`/api/questions/similar?title=${encodeURIComponent(`Why does my ${word()} ${word()} ${word()} fail with ${word()}?`)}`, { headers: { cookie: plan.cookies[i % 100]! } }],
       "home-feed": () => [`/`, { headers: { cookie: plan.cookies[i % 100]! } }],
       "post-question": () => [
         "/api/questions",
@@ -503,6 +504,8 @@ async function main() {
       ["api-questions", "GET /api/questions"],
       ["api-question", "GET /api/questions/{id}"],
       ["search", "search (GET /api/search, as a member)"],
+      // Issue 17: the Ask dialog's lookup as a title is typed, random titles of the seed's words.
+      ["similar", "similar questions (GET /api/questions/similar, as a member)"],
     ];
     const writeCases: [CaseKind, string][] = [
       ["post-question", "post a question"],

@@ -490,6 +490,7 @@ const table: Record<string, Case[]> = {
     { name: "a new account", expect: all(201), createsAccount: true, request: () => ({ ...json({ email: `new-${unique()}@example.com`, password: "long enough password" }), headers: { "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250) + 1}` } }) },
   ],
   // Visitors too (issue 19), under a per-IP limit of their own (tests/security/limits-and-races.test.ts).
+  "GET /api/questions/similar": [{ name: "similar questions", expect: all(200), request: () => ({ query: "title=question+about+something" }) }],
   "GET /api/search": [{ name: "search", expect: all(200), request: () => ({ query: "q=question" }) }],
   "POST /api/tags/[id]/follow": [{ name: "a tag", expect: membersOnly(200), request: (w) => ({ params: { id: id(w.tag) } }) }],
   "DELETE /api/tags/[id]/follow": [{ name: "a tag", expect: membersOnly(200), request: (w) => ({ params: { id: id(w.tag) } }) }],

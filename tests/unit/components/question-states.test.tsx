@@ -23,7 +23,7 @@ describe("closed and locked questions", () => {
     renderWithClient(<QuestionDetail initialQuestion={makeQuestion({ isClosed: true, closed })} loadedAt={Date.now()} isMember aiAvailable />);
     await settleOnDemandCode();
     const notice = within(screen.getByTestId("closed-notice"));
-    expect(notice.getByRole("heading", { name: "Closed as a duplicate of How do refs work?" })).toBeInTheDocument();
+    expect(notice.getByRole("heading", { name: "This question already has an answer here:" })).toBeInTheDocument();
     expect(notice.getByRole("link", { name: "How do refs work?" })).toHaveAttribute("href", "/questions/7");
     expect(notice.getByText(/Closed by Mo Derator/)).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Your Answer" })).not.toBeInTheDocument();

@@ -71,6 +71,13 @@ describe("question JSON-LD", () => {
     expect(data.mainEntity).not.toHaveProperty("acceptedAnswer");
   });
 
+  it("points a duplicate to its original as sameAs, and nothing else to anything", () => {
+    const closed = { reason: "duplicate" as const, duplicateOf: { id: 7, title: "How do refs work?" }, closedAt: new Date().toISOString(), closedBy: null, byCommunity: true };
+    expect(buildQuestionJsonLd(makeQuestion({ isClosed: true, closed }), base).mainEntity.sameAs).toBe(`${base}/questions/7`);
+    expect(buildQuestionJsonLd(makeQuestion({ isClosed: true, closed: { ...closed, duplicateOf: null } }), base).mainEntity).not.toHaveProperty("sameAs");
+    expect(buildQuestionJsonLd(makeQuestion({}), base).mainEntity).not.toHaveProperty("sameAs");
+  });
+
   it("escapes < so a title cannot close the script element", () => {
     const title = "Why does </script><script>alert(1)</script> break my page? <!-- & more";
     const json = serializeJsonLd(buildQuestionJsonLd(makeQuestion({ title, answers: [makeAnswer({ content: "</script>" })] }), base));

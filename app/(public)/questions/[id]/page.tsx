@@ -5,6 +5,7 @@ import { cache } from "react";
 import { getTranslations } from "next-intl/server";
 
 import { QuestionDetail } from "@/components/question/question-detail";
+import { RelatedQuestions } from "@/components/question/related-questions";
 import { markdownToPlainText } from "@/lib/markdown/render";
 import { buildQuestionJsonLd, serializeJsonLd } from "@/lib/seo/question-jsonld";
 import { getSiteUrl } from "@/lib/seo/site-url";
@@ -17,6 +18,8 @@ import { presentQuestionDetail } from "@/lib/server/questions/presenters";
 import { getQuestionDetail } from "@/lib/server/questions/queries";
 import { recordQuestionView } from "@/lib/server/questions/views";
 import { PageMessages } from "@/components/common/page-messages";
+import { presentSimilarQuestion } from "@/lib/server/similar/presenters";
+import { findSimilarQuestions, RELATED_MIN_SCORE } from "@/lib/server/similar/queries";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -76,7 +79,11 @@ async function QuestionPageContent({ params }: Props) {
   if (!loaded) notFound();
   const { viewer, row, loadedAt } = loaded;
 
-  const viewCount = await recordQuestionView(row, viewer, await headers());
+  // Related questions: one bounded statement, the same similarity as the Ask dialog's, visible ones only.
+  const [viewCount, related] = await Promise.all([
+    recordQuestionView(row, viewer, await headers()),
+    findSimilarQuestions(viewer, { title: row.title, description: row.description, excludeId: row.id, minScore: RELATED_MIN_SCORE }),
+  ]);
   const question = presentQuestionDetail({ ...row, viewCount }, viewer);
   // Data blocks do not run, but a strict CSP reports any inline script without the request's nonce.
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
@@ -86,6 +93,7 @@ async function QuestionPageContent({ params }: Props) {
     <>
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLd }} />
       <QuestionDetail initialQuestion={question} loadedAt={loadedAt} isMember={viewer !== null} aiAvailable={isAiConfigured()} />
+      <RelatedQuestions questions={related.map(presentSimilarQuestion)} />
     </>
   );
 }

@@ -1,0 +1,28 @@
+import "server-only";
+import { markdownToPlainText } from "@/lib/markdown/render";
+import type { SimilarRow } from "@/lib/server/similar/queries";
+
+/** How long a best answer's snippet may be: its first lines, as plain text. */
+export const SNIPPET_CHARS = 180;
+
+/** A similar question as docs/API.md shapes it (GET /api/questions/similar, the Related questions block). */
+export interface SimilarQuestionJson {
+  id: number;
+  title: string;
+  answerCount: number;
+  hasAcceptedAnswer: boolean;
+  voteScore: number;
+  /** The first lines of its best answer (accepted, else the highest-scored), plain text; null without answers. */
+  snippet: string | null;
+}
+
+export function presentSimilarQuestion(row: SimilarRow): SimilarQuestionJson {
+  return {
+    id: row.id,
+    title: row.title,
+    answerCount: row.answerCount,
+    hasAcceptedAnswer: row.hasAcceptedAnswer,
+    voteScore: row.voteScore,
+    snippet: row.snippet ? markdownToPlainText(row.snippet, SNIPPET_CHARS) || null : null,
+  };
+}

@@ -1,0 +1,144 @@
+import "server-only";
+import { db, Prisma } from "@/lib/server/db";
+import { visibleQuestionsSql, type Viewer } from "@/lib/server/policy";
+import { SIMILAR_LIMIT } from "@/lib/validation/similar";
+import { similarSearchText } from "@/lib/server/similar/text";
+
+/*
+ * Similar questions (issue 17): the questions the viewer may see that ask what a draft (or a
+ * question) asks, best first, in one statement.
+ *
+ * Candidates come from two indexes: the full-text document (questions.search_vector, GIN) matched
+ * by ANY of the text's lexemes (an OR query: websearch_to_tsquery and plainto_tsquery AND them, and
+ * a paraphrase shares only some words), and the title's trigrams (questions_title_trgm_idx, pg_trgm)
+ * for spellings stemming does not join ("OOMKilled" and "OOM killed"). Each source is bounded; the
+ * union is scored by the full-text rank (ts_rank, title words weighing most, normalised by the
+ * document's length) plus the title's trigram similarity, and only a score above MIN_SCORE is a
+ * suggestion. Visibility (private groups, hidden posts) is applied in SQL to both sources.
+ */
+
+/** What a lookup asks: the title and description of a draft, or of a question (excluded from its own results). */
+export interface SimilarInput {
+  title: string;
+  description?: string;
+  /** The question the lookup is made for (the question page's Related questions): never a result. */
+  excludeId?: number;
+  limit?: number;
+  /** The lowest score that is a suggestion; the tuning's (a draft's near-duplicates) by default. */
+  minScore?: number;
+}
+
+/**
+ * The question page's Related questions take a lower score than the Ask dialog's suggestions:
+ * a whole question (title and description) against the others ranks lower than a draft's title
+ * against its paraphrase, and the block lists questions on the same subject, not only duplicates.
+ * On the demo community, 40 of its 42 questions have no other question above MIN_SCORE, and every
+ * one has some above this.
+ */
+export const RELATED_MIN_SCORE = 0.12;
+
+/** A similar question: what the Ask dialog and the Related questions block show. `snippet` is the best answer's Markdown source, or null. */
+export interface SimilarRow {
+  id: number;
+  title: string;
+  answerCount: number;
+  hasAcceptedAnswer: boolean;
+  voteScore: number;
+  snippet: string | null;
+  score: number;
+}
+
+/** The tunable numbers of the score; the evaluation (npm run eval:similar) measures them. */
+export interface SimilarTuning {
+  /** Full-text candidates read from the GIN index. */
+  ftsCandidates: number;
+  /** Trigram candidates read from the title's trigram index. */
+  trigramCandidates: number;
+  /** Weight of the title's trigram similarity (0 to 1) in the score. */
+  trigramWeight: number;
+  /** Weight of the full-text rank in the score. */
+  rankScale: number;
+  /** ts_rank's normalization flags (1: divided by 1 + the logarithm of the document's length). */
+  normalization: number;
+  /** ts_rank's weights of the document's classes D, C, B, A (answers are C, the description B, the title A). */
+  rankWeights: [number, number, number, number];
+  /** Below this score a candidate is no suggestion. */
+  minScore: number;
+}
+
+export const SIMILAR_TUNING: SimilarTuning = {
+  ftsCandidates: 400,
+  trigramCandidates: 50,
+  trigramWeight: 1,
+  rankScale: 10,
+  normalization: 1,
+  rankWeights: [0.05, 0.1, 0.4, 1],
+  minScore: 0.3,
+};
+
+/**
+ * A suggestion scoring this much is a strong match: the median paraphrase of the evaluation set
+ * scores about 0.6 and its tenth percentile 0.4, while drafts on topics the community never
+ * discussed score below it (docs/PERFORMANCE.md, "Similar questions").
+ */
+export const STRONG_SCORE = 0.4;
+
+/** A client the lookup reads with: the app's, or (evaluation, tests) another database's. */
+export type SimilarClient = Pick<typeof db, "$queryRaw" | "$transaction">;
+
+/**
+ * The question the viewer may see most similar to the input, best first (at most `limit`, default
+ * 5), each with its best answer's source (the accepted one, else the highest-scored visible one).
+ */
+export async function findSimilarQuestions(
+  viewer: Viewer | null,
+  input: SimilarInput,
+  { client = db, tuning = SIMILAR_TUNING }: { client?: SimilarClient; tuning?: SimilarTuning } = {},
+): Promise<SimilarRow[]> {
+  const limit = Math.min(SIMILAR_LIMIT, Math.max(1, Math.floor(input.limit ?? SIMILAR_LIMIT)));
+  const { title, text } = similarSearchText(input.title, input.description);
+  if (!text) return [];
+  const exclude = input.excludeId ? Prisma.sql`AND q.id <> ${input.excludeId}` : Prisma.empty;
+  const visible = Prisma.sql`q.hidden_at IS NULL AND ${visibleQuestionsSql(viewer, "q")} ${exclude}`;
+  const weights = `{${tuning.rankWeights.join(",")}}`;
+  const rows = await client.$queryRaw<(Omit<SimilarRow, "score"> & { score: number })[]>`
+    WITH input AS (
+      -- The text's lexemes ORed: each quoted for to_tsquery's syntax (quotes doubled, backslashes escaped).
+      SELECT (SELECT string_agg('''' || replace(replace(lex, '\\', '\\\\'), '''', '''''') || '''', ' | ')
+                FROM unnest(tsvector_to_array(to_tsvector('english', ${text}))) lex)::tsquery AS tsq,
+             ${title}::text AS title
+    ),
+    fts AS (
+      SELECT q.id FROM questions q, input
+       WHERE q.search_vector @@ input.tsq AND ${visible}
+       LIMIT ${tuning.ftsCandidates}
+    ),
+    trigram AS (
+      SELECT q.id FROM questions q, input
+       WHERE q.title % input.title AND ${visible}
+       LIMIT ${tuning.trigramCandidates}
+    ),
+    scored AS (
+      SELECT q.id,
+             ${tuning.rankScale}::real * coalesce(ts_rank(${weights}::real[], q.search_vector, input.tsq, ${tuning.normalization}::int), 0)
+               + ${tuning.trigramWeight}::real * similarity(q.title, input.title) AS score
+        FROM (SELECT id FROM fts UNION SELECT id FROM trigram) c
+        JOIN questions q ON q.id = c.id
+        CROSS JOIN input
+    ),
+    best AS (
+      SELECT id, score FROM scored WHERE score >= ${input.minScore ?? tuning.minScore}::real ORDER BY score DESC, id DESC LIMIT ${limit}
+    )
+    SELECT q.id, q.title, q.answer_count AS "answerCount", (q.accepted_answer_id IS NOT NULL) AS "hasAcceptedAnswer",
+           q.vote_score AS "voteScore", answer.content AS snippet, best.score::float8 AS score
+      FROM best
+      JOIN questions q ON q.id = best.id
+      LEFT JOIN LATERAL (
+        SELECT a.content FROM answers a
+         WHERE a.question_id = q.id AND a.hidden_at IS NULL
+         ORDER BY (a.id = q.accepted_answer_id) DESC NULLS LAST, a.vote_score DESC, a.id
+         LIMIT 1
+      ) answer ON TRUE
+     ORDER BY best.score DESC, q.id DESC`;
+  return rows;
+}
