@@ -101,7 +101,7 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
     setFormError(null);
     // With the AI answer to this very draft, it becomes the question's AI answer (no second generation).
     const heldAnswer = answersDraft(draftAnswer, values) ? draftAnswer.answer.draftAnswerId : null;
-    createQuestion.mutate({ ...values, draftAnswerId: heldAnswer }, {
+    createQuestion.mutate(heldAnswer ? { ...values, draftAnswerId: heldAnswer } : values, {
       onError: (error) =>
         showQuestionFailure(
           error,
