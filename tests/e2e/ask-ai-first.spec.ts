@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, e2eSql, expect, expectAccessible, screenshots, signIn, t
 const PRIYA = "priya@demo.agora.dev";
 
 test("a member is coached on the draft, gets an AI answer first and posts the question with it", async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const stamp = Date.now().toString(36);
   const answerText = `Strict mode mounts every component twice in development only, ${stamp}; production runs the effect once.`;
   await signIn(page, PRIYA, DEMO_PASSWORD);
@@ -48,7 +48,7 @@ test("a member is coached on the draft, gets an AI answer first and posts the qu
   expect(res.status()).toBe(201);
   expect(res.headers()["x-agora-draft-answer"]).toBe("used");
   const { id } = (await res.json()) as { id: number };
-  await expect(page).toHaveURL(new RegExp(`/questions/${id}$`));
+  await expect(page).toHaveURL(new RegExp(`/questions/${id}$`), { timeout: 30_000 });
 
   // The question page shows it as the AI answer at once: nothing is being written.
   const aiAnswer = page.getByRole("article", { name: "Answer by Agora AI" });
