@@ -8,6 +8,8 @@ import { Loader2, Sparkles } from "lucide-react";
 import { useTranslations } from "next-intl";
 
 import { useSiteFeatures } from "@/components/common/site-features";
+import { answersDraft, DraftAiAnswer, PostWithDraftAnswerLabel, type HeldDraftAnswer } from "@/components/question/draft-ai-answer";
+import { DraftCoach } from "@/components/question/draft-coach";
 import {
   FieldError,
   FormProblem,
@@ -23,6 +25,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useCreateQuestion, type QuestionDetailData } from "@/lib/api-client/questions";
+import type { CoachingKind } from "@/lib/coaching";
 import {
   questionCreateSchema,
   type QuestionCreateFormValues,
@@ -70,6 +73,9 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
   const id = useId();
   const [pickedTags, setPickedTags] = useState<PickedTag[]>([]);
   const [formError, setFormError] = useState<string | null>(null);
+  // Issue 17: the AI answer written for the draft, and the coaching suggestions dismissed for it.
+  const [draftAnswer, setDraftAnswer] = useState<HeldDraftAnswer | null>(null);
+  const [dismissed, setDismissed] = useState<ReadonlySet<CoachingKind>>(new Set());
 
   const form = useForm<QuestionCreateFormValues, unknown, QuestionCreateInput>({
     resolver: zodResolver(questionCreateSchema),
@@ -83,6 +89,8 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
       form.reset({ title: "", description: "", tagIds: [], groupId: defaultGroupId });
       setPickedTags([]);
       setFormError(null);
+      setDraftAnswer(null);
+      setDismissed(new Set());
       setOpen(false);
       if (onCreated) onCreated(question);
       // The asker goes to their question, where its AI answer (if any) and the answers appear.
@@ -92,7 +100,9 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
 
   const onSubmit = form.handleSubmit((values) => {
     setFormError(null);
-    createQuestion.mutate(values, {
+    // With the AI answer to this very draft, it becomes the question's AI answer (no second generation).
+    const heldAnswer = answersDraft(draftAnswer, values) ? draftAnswer.answer.draftAnswerId : null;
+    createQuestion.mutate(heldAnswer ? { ...values, draftAnswerId: heldAnswer } : values, {
       onError: (error) =>
         showQuestionFailure(
           error,
@@ -114,6 +124,11 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
   }
 
   const title = useWatch({ control: form.control, name: "title" }) ?? "";
+  const description = useWatch({ control: form.control, name: "description" }) ?? "";
+  const tagIds = useWatch({ control: form.control, name: "tagIds" }) ?? [];
+  const groupId = useWatch({ control: form.control, name: "groupId" }) ?? null;
+  const draft = { title, description, tagIds, groupId };
+  const withDraftAnswer = aiAnswers && answersDraft(draftAnswer, draft);
   const pending = createQuestion.isPending;
   const knownGroups =
     defaultGroupId !== null && !groups.some((g) => g.id === defaultGroupId) ? [...groups, { id: defaultGroupId, name: t("askDialog.thisGroup") }] : groups;
@@ -163,6 +178,12 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
               />
             )}
           />
+          <DraftCoach
+            title={title}
+            description={description}
+            dismissed={dismissed}
+            onDismiss={(kind) => setDismissed((was) => new Set(was).add(kind))}
+          />
           <QuestionTagsField id={ids.tags} tags={pickedTags} onChange={changeTags} error={errors.tagIds?.message ?? errors.tagIds?.root?.message} />
 
           <div className="space-y-2">
@@ -198,6 +219,8 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
             <p className="text-xs text-muted-foreground">{t("askDialog.groupHint")}</p>
           </div>
 
+          {aiAnswers ? <DraftAiAnswer draft={draft} held={draftAnswer} onAnswer={setDraftAnswer} disabled={pending} /> : null}
+
           <FormProblem>{formError}</FormProblem>
           </div>
 
@@ -207,7 +230,7 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
             </Button>
             <Button type="submit" disabled={pending}>
               {pending ? <Loader2 className="animate-spin" aria-hidden /> : null}
-              {pending ? t("askDialog.posting") : t("askDialog.post")}
+              {pending ? t("askDialog.posting") : withDraftAnswer ? <PostWithDraftAnswerLabel /> : t("askDialog.post")}
             </Button>
           </DialogFooter>
         </form>

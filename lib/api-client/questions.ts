@@ -164,7 +164,8 @@ export function useCreateQuestion(options: { onCreated?: (question: QuestionDeta
   const t = useTranslations("question");
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: QuestionCreateInput) => apiJson<QuestionDetailData>("POST", "/api/questions", input),
+    // draftAnswerId: the AI answer written for this draft before posting (issue 17), adopted as the automatic answer.
+    mutationFn: (input: QuestionCreateInput & { draftAnswerId?: string | null }) => apiJson<QuestionDetailData>("POST", "/api/questions", input),
     onSuccess: (question) => {
       queryClient.setQueryData(keys.questions.detail(question.id), question);
       void invalidateQuestionLists(queryClient);

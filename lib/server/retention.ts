@@ -15,6 +15,7 @@ import { metrics } from "@/lib/server/metrics";
  * | rate_limits      | expired counters                                       | at expiry  |
  * | ai_answer_jobs   | partial_content of done jobs (the answer is in answers) | 1 hour    |
  * | email_tokens     | e-mailed links (used or not) once expired              | 1 day after expiry |
+ * | ai_draft_answers | AI answers to drafts never posted                      | at expiry  |
  *
  * Each statement touches at most RETENTION_BATCH rows, so no lock is held long and the job can
  * run beside traffic; the job loops until a table is done or its time budget is spent, and the
@@ -55,6 +56,9 @@ const steps: Record<string, (batch: number) => Prisma.Sql> = {
   email_tokens: (batch) => Prisma.sql`
     DELETE FROM email_tokens WHERE id IN (
       SELECT id FROM email_tokens WHERE expires_at < ${NOW} - interval '1 day' LIMIT ${batch})`,
+  ai_draft_answers: (batch) => Prisma.sql`
+    DELETE FROM ai_draft_answers WHERE id IN (
+      SELECT id FROM ai_draft_answers WHERE expires_at < ${NOW} LIMIT ${batch})`,
 };
 
 /** What one run removed per table, and whether it finished every table within its budget. */

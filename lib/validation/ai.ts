@@ -3,6 +3,7 @@
 import { z } from "./zod";
 import { PROMPT_REQUIRED_TITLE, PROMPT_REQUIRED_MESSAGE, LOGIN_REQUIRED_TITLE, LOGIN_REQUIRED_MESSAGE, NO_CONTENT_MESSAGE, GENERATE_FAILED_MESSAGE, AI_NOT_CONFIGURED_MESSAGE } from "@/lib/validation/messages/ai";
 import { CUSTOM_PROMPT_MAX_LENGTH, CUSTOM_PROMPT_TOO_LONG_MESSAGE } from "@/lib/validation/answers";
+import { MAX_TAGS_PER_QUESTION, TAGS_REQUIRED_MESSAGE, TOO_MANY_TAGS_MESSAGE, questionCreateSchema, questionDescriptionSchema, questionTitleSchema } from "@/lib/validation/questions";
 
 /** POST /api/questions/{id}/generate-preview: the member's own prompt, trimmed, non-empty. */
 export const previewRequestSchema = z.object(
@@ -19,3 +20,25 @@ export const previewRequestSchema = z.object(
 export type PreviewRequest = z.infer<typeof previewRequestSchema>;
 
 export { PROMPT_REQUIRED_TITLE, PROMPT_REQUIRED_MESSAGE, LOGIN_REQUIRED_TITLE, LOGIN_REQUIRED_MESSAGE, NO_CONTENT_MESSAGE, GENERATE_FAILED_MESSAGE, AI_NOT_CONFIGURED_MESSAGE };
+
+/** POST /api/ai/draft-answer: the draft of the Ask dialog (title as when posting; tags may still be missing). */
+export const draftAnswerRequestSchema = z.object(
+  {
+    title: questionTitleSchema,
+    description: questionDescriptionSchema,
+    tagIds: z
+      .array(z.number({ error: TAGS_REQUIRED_MESSAGE }).int(TAGS_REQUIRED_MESSAGE).positive(TAGS_REQUIRED_MESSAGE).max(2_147_483_647, TAGS_REQUIRED_MESSAGE), { error: TAGS_REQUIRED_MESSAGE })
+      .max(MAX_TAGS_PER_QUESTION, TOO_MANY_TAGS_MESSAGE)
+      .nullish()
+      .transform((ids) => [...new Set(ids ?? [])]),
+    groupId: questionCreateSchema.shape.groupId,
+  },
+  { error: "Request body must be a JSON object" },
+);
+
+export type DraftAnswerRequest = z.infer<typeof draftAnswerRequestSchema>;
+
+/** An AI answer to the draft, named in POST /api/questions; a malformed one is ignored like an unknown one. */
+export const draftAnswerRefSchema = z.object({
+  draftAnswerId: z.string().regex(/^[A-Za-z0-9_-]{16,40}$/).nullish().catch(null).transform((id) => id ?? null),
+});

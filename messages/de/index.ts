@@ -2,6 +2,7 @@
 import activity from "./activity.json";
 import admin from "./admin.json";
 import answer from "./answer.json";
+import askAi from "./askAi.json";
 import auth from "./auth.json";
 import comments from "./comments.json";
 import common from "./common.json";
@@ -34,6 +35,7 @@ const messages = {
   activity,
   admin,
   answer,
+  askAi,
   auth,
   comments,
   common,

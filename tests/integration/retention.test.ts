@@ -87,7 +87,7 @@ describe("retention", () => {
 
     // A second run finds nothing of these left to do.
     const again = await runRetention({ batch: 2 });
-    expect(again.deleted).toEqual({ question_views: 0, email_outbox: 0, push_outbox: 0, sessions: 0, rate_limits: 0, ai_answer_jobs: 0, email_tokens: 0 });
+    expect(again.deleted).toEqual({ question_views: 0, email_outbox: 0, push_outbox: 0, sessions: 0, rate_limits: 0, ai_answer_jobs: 0, email_tokens: 0, ai_draft_answers: 0 });
   });
 
   it("stops at its time budget and says it did not finish", async () => {

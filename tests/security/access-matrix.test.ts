@@ -415,6 +415,11 @@ const table: Record<string, Case[]> = {
     { name: "public question", expect: membersOnly(503), request: (w) => ({ params: { id: id(w.question) }, ...json({ customPrompt: "Briefly" }) }) },
     { name: "question in private group", expect: [401, 404, 503, 503, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) }, ...json({ customPrompt: "Briefly" }) }) },
   ],
+  "POST /api/ai/draft-answer": [
+    // No AI provider is configured here: a member who may ask learns that (503); a group's draft only for its members.
+    { name: "a public draft", expect: membersOnly(503), request: (w) => json({ title: "A brand new question", description: "Why?", tagIds: [w.tag.id], groupId: null }) },
+    { name: "a draft in the private group", expect: [401, 403, 503, 503, 403], request: (w) => json({ title: "A brand new question", description: "Why?", tagIds: [w.tag.id], groupId: w.privateGroup.id }) },
+  ],
   "GET /api/questions/[id]": [
     { name: "public question", expect: all(200), request: (w) => ({ params: { id: id(w.question) } }) },
     { name: "question in private group", expect: [404, 404, 200, 200, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) } }) },

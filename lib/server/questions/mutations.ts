@@ -29,6 +29,16 @@ export interface NewQuestion {
 }
 
 /**
+ * The automatic answer's job held from the start (issue 17): inserted as running under this lease
+ * token, so no worker claims it while the answer written for the draft is adopted; should the
+ * adoption never happen, the lease runs out and a worker writes the answer as usual.
+ */
+export interface HeldJob {
+  token: string;
+  leaseMs: number;
+}
+
+/**
  * Saves a question with its tags, bumps the tag and group counters, and records that its
  * automatic AI answer is owed (ai_answer_jobs, status pending); never waits for the AI.
  *
@@ -40,7 +50,7 @@ export interface NewQuestion {
  * saved it. Timestamps are UTC without a zone, as Prisma writes them; updated_at, which
  * Prisma fills in on create (@updatedAt), is the creation time.
  */
-export async function createQuestion(author: Viewer, input: NewQuestion): Promise<QuestionDetailRow> {
+export async function createQuestion(author: Viewer, input: NewQuestion, held: HeldJob | null = null): Promise<QuestionDetailRow> {
   const tagIds = input.tags.map((t) => t.id);
   const groupId = input.group?.id ?? null;
   const descriptionHtml = renderMarkdown(input.description);
@@ -59,8 +69,11 @@ export async function createQuestion(author: Viewer, input: NewQuestion): Promis
       RETURNING id
     ),
     job AS (
-      INSERT INTO ai_answer_jobs (question_id, status, next_attempt_at, created_at, updated_at)
-      SELECT q.id, 'pending', (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC') FROM q
+      INSERT INTO ai_answer_jobs (question_id, status, attempts, locked_by, locked_until, started_at, next_attempt_at, created_at, updated_at)
+      SELECT q.id, ${held ? "running" : "pending"}, ${held ? 1 : 0}, ${held?.token ?? null}::varchar,
+             CASE WHEN ${held !== null} THEN (now() AT TIME ZONE 'UTC') + make_interval(secs => ${(held?.leaseMs ?? 0) / 1000}) END,
+             CASE WHEN ${held !== null} THEN (now() AT TIME ZONE 'UTC') END,
+             (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC') FROM q
       RETURNING status, attempts, next_attempt_at
     ),
     tag_counts AS (
