@@ -19,6 +19,7 @@ import {
   showQuestionFailure,
 } from "@/components/question/question-form-fields";
 import { SimilarQuestions } from "@/components/question/similar-questions";
+import { useSimilarQuestions } from "@/lib/api-client/similar";
 import type { PickedTag } from "@/components/question/tag-picker";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
@@ -127,6 +128,8 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
   const description = useWatch({ control: form.control, name: "description" }) ?? "";
   const tagIds = useWatch({ control: form.control, name: "tagIds" }) ?? [];
   const groupId = useWatch({ control: form.control, name: "groupId" }) ?? null;
+  // The Similar questions panel's lookup (shared through React Query's cache): a strong match is a likely duplicate.
+  const duplicateLikely = (useSimilarQuestions(title, description).data ?? []).some((question) => question.likelyDuplicate);
   const draft = { title, description, tagIds, groupId };
   const withDraftAnswer = aiAnswers && answersDraft(draftAnswer, draft);
   const pending = createQuestion.isPending;
@@ -181,6 +184,7 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
           <DraftCoach
             title={title}
             description={description}
+            duplicateLikely={duplicateLikely}
             dismissed={dismissed}
             onDismiss={(kind) => setDismissed((was) => new Set(was).add(kind))}
           />

@@ -55,6 +55,7 @@ describe("GET /api/questions/similar", () => {
       hasAcceptedAnswer: true,
       voteScore: 0,
       snippet: "Fix Set reload_mode = graceful in the config. Then it survives reloads.",
+      likelyDuplicate: true,
     });
     expect(body.length).toBeLessThanOrEqual(5);
   });

@@ -1,6 +1,6 @@
 import "server-only";
 import { markdownToPlainText } from "@/lib/markdown/render";
-import type { SimilarRow } from "@/lib/server/similar/queries";
+import { STRONG_SCORE, type SimilarRow } from "@/lib/server/similar/queries";
 
 /** How long a best answer's snippet may be: its first lines, as plain text. */
 export const SNIPPET_CHARS = 180;
@@ -14,6 +14,8 @@ export interface SimilarQuestionJson {
   voteScore: number;
   /** The first lines of its best answer (accepted, else the highest-scored), plain text; null without answers. */
   snippet: string | null;
+  /** A strong match (score at least STRONG_SCORE): the draft is likely a duplicate of it (the Ask dialog's coaching says so). */
+  likelyDuplicate: boolean;
 }
 
 export function presentSimilarQuestion(row: SimilarRow): SimilarQuestionJson {
@@ -24,5 +26,6 @@ export function presentSimilarQuestion(row: SimilarRow): SimilarQuestionJson {
     hasAcceptedAnswer: row.hasAcceptedAnswer,
     voteScore: row.voteScore,
     snippet: row.snippet ? markdownToPlainText(row.snippet, SNIPPET_CHARS) || null : null,
+    likelyDuplicate: row.score >= STRONG_SCORE,
   };
 }
