@@ -61,10 +61,12 @@ describe("GET /api/questions/similar", () => {
   });
 
   it("never suggests a private group's question to an outsider, nor a hidden one to anybody but staff", async () => {
+    // Other suites' questions share the database (and words such as "daemon"): only this suite's are judged.
+    const ours = (rows: Similar[]) => rows.map((row) => row.id).filter((id) => [original.id, secret.id, hidden.id].includes(id));
     const visitor = (await similar({ title: `${tool} daemon crash configuration reload` })).body as Similar[];
-    expect(visitor.map((row) => row.id)).toEqual([original.id]);
+    expect(ours(visitor)).toEqual([original.id]);
     const member = (await similar({ title: `${tool} daemon crash configuration reload` }, insider)).body as Similar[];
-    expect(member.map((row) => row.id).sort()).toEqual([original.id, secret.id].sort());
+    expect(ours(member).sort()).toEqual([original.id, secret.id].sort());
   });
 
   it("suggests nothing for a draft about something else", async () => {
