@@ -106,6 +106,11 @@ const limits = {
     points: 100, duration: 24 * 60 * 60, key: "member", source: "Agora (Discourse: rate_limit_create_post, 5 s between posts, kept as a daily ceiling)",
     message: "You can post at most 100 answers a day. Please try again tomorrow.",
   },
+  // Issue 16: verdicts on AI answers, charged in the verdict's transaction when it changes something.
+  verdictDaily: {
+    points: 60, duration: 24 * 60 * 60, key: "member", source: "Agora (verdicts on AI answers: as many as votes and flags together)",
+    message: "You can give at most 60 verdicts on AI answers a day. Please try again tomorrow.",
+  },
   answerNewMemberDaily: {
     points: 10, duration: 24 * 60 * 60, key: "member", source: "Discourse: max_replies_in_first_day (10)",
     message: "New members can post at most 10 answers a day. Please try again tomorrow.",

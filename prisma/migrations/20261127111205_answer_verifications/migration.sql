@@ -1,3 +1,7 @@
+-- AlterTable
+ALTER TABLE "answers" ADD COLUMN     "verdict_correct" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "verdict_incorrect" INTEGER NOT NULL DEFAULT 0;
+
 -- CreateTable
 CREATE TABLE "answer_verifications" (
     "id" SERIAL NOT NULL,
@@ -21,6 +25,7 @@ CREATE UNIQUE INDEX "answer_verifications_answer_id_member_id_key" ON "answer_ve
 ALTER TABLE "answer_verifications" ADD CONSTRAINT "answer_verifications_answer_id_fkey" FOREIGN KEY ("answer_id") REFERENCES "answers"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- AddForeignKey
+ALTER TABLE "answer_verifications" ADD CONSTRAINT "answer_verifications_member_id_fkey" FOREIGN KEY ("member_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 ALTER TABLE "answer_verifications" ADD CONSTRAINT "answer_verifications_member_id_fkey" FOREIGN KEY ("member_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- Verdicts show on the question page (counts, status, reasons): the visitors' page cache of the
