@@ -21,7 +21,7 @@ export const verdictSchema = z
   .object(
     {
       verdict: z.enum(verdicts, { error: VERDICT_MESSAGE }),
-      reason: z.string({ error: VERDICT_REASON_TOO_LONG_MESSAGE }).trim().max(VERDICT_REASON_MAX_LENGTH, VERDICT_REASON_TOO_LONG_MESSAGE).nullish(),
+      reason: z.string({ error: "Reason must be text" }).trim().max(VERDICT_REASON_MAX_LENGTH, VERDICT_REASON_TOO_LONG_MESSAGE).nullish(),
     },
     { error: "Request body must be a JSON object" },
   )

@@ -26,7 +26,6 @@ ALTER TABLE "answer_verifications" ADD CONSTRAINT "answer_verifications_answer_i
 
 -- AddForeignKey
 ALTER TABLE "answer_verifications" ADD CONSTRAINT "answer_verifications_member_id_fkey" FOREIGN KEY ("member_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-ALTER TABLE "answer_verifications" ADD CONSTRAINT "answer_verifications_member_id_fkey" FOREIGN KEY ("member_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- Verdicts show on the question page (counts, status, reasons): the visitors' page cache of the
 -- answer's question is dropped on every change, as for comments (same function: it reads answer_id).
