@@ -28,6 +28,7 @@ import suggestedEdits from "./suggestedEdits.json";
 import tags from "./tags.json";
 import time from "./time.json";
 import users from "./users.json";
+import verification from "./verification.json";
 
 const messages = {
   activity,
@@ -59,5 +60,6 @@ const messages = {
   tags,
   time,
   users,
+  verification,
 };
 export default messages;
