@@ -75,7 +75,11 @@ export function AiVerification({ questionId, answer, isMember, locked = false }:
         ? t("statement.disputed", { count: incorrect })
         : correct + incorrect === 0
           ? t("statement.unchecked")
-          : t("statement.tally", { correct, incorrect });
+          : incorrect === 0
+            ? t("statement.tallyCorrect", { count: correct })
+            : correct === 0
+              ? t("statement.tallyIncorrect", { count: incorrect })
+              : t("statement.tally", { correct, incorrect });
   const Icon = status === "verified" ? BadgeCheck : status === "disputed" ? AlertTriangle : ShieldQuestion;
 
   return (
