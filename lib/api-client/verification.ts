@@ -1,9 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 
 import { apiJson } from "@/lib/api-client/fetcher";
+import { keys } from "@/lib/api-client/keys";
 import { updateAnswer, updateQuestionDetail } from "@/lib/api-client/question-cache";
 import { toastMutationError, toastSuccess } from "@/lib/api-client/toast";
 import type { VerificationJson } from "@/lib/server/verification/presenters";
@@ -36,4 +37,17 @@ export function useVerdict(questionId: number, answerId: number) {
     },
     onError: (error) => toastMutationError(error, t("toasts.error"), t("toasts.failed")),
   });
+}
+
+/** What GET /api/ai/quota answers. */
+export interface AiQuota {
+  limit: number;
+  remaining: number;
+  /** When the hour's window ends; null while none was spent. */
+  resetsAt: string | null;
+}
+
+/** The member's AI answers left this hour (the Generate box); refreshed after each preview. */
+export function useAiQuota() {
+  return useQuery<AiQuota>({ queryKey: keys.aiQuota, staleTime: 30_000 });
 }

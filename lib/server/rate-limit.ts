@@ -252,6 +252,21 @@ export async function retryAfterSeconds(name: LimiterName, key: string): Promise
   return secondsOf(res);
 }
 
+/** What is left of a key's allowance under a limit: the allowance, the points left, when the window ends (null while unused). */
+export interface Allowance {
+  limit: number;
+  remaining: number;
+  resetsAt: Date | null;
+}
+
+/** A key's allowance under a limit, read without charging (the AI quota the Generate box shows: GET /api/ai/quota). */
+export async function allowanceOf(name: LimiterName, key: string): Promise<Allowance> {
+  const limit = limits[name].points;
+  const res = await limiter(name).get(storeKey(key));
+  if (!res || res.msBeforeNext <= 0) return { limit, remaining: limit, resetsAt: null };
+  return { limit, remaining: Math.max(0, limit - res.consumedPoints), resetsAt: new Date(Date.now() + res.msBeforeNext) };
+}
+
 /**
  * Several limits of one action in a single statement (one round trip, on Prisma's pool rather
  * than the limiter's own three connections), with exactly the semantics of

@@ -191,3 +191,23 @@ describe("races and reputation", () => {
     expect((await recomputeReputation(db)).corrected).toBe(0);
   });
 });
+
+describe("GET /api/ai/quota", () => {
+  it("answers 401 to visitors, and a member's AI answers left this hour as the preview spends them", async () => {
+    const { GET: quotaRoute } = await import("@/app/api/ai/quota/route");
+    const { charge } = await import("@/lib/server/rate-limit");
+    const quota = async (user: User | null) => {
+      const res = await quotaRoute(user ? await signedInRequest(user, "/api/ai/quota") : visitorRequest("/api/ai/quota"), routeContext());
+      return { status: res.status, body: await res.json() };
+    };
+    expect((await quota(null)).status).toBe(401);
+    const member = await createUser({ tag: "quota" });
+    expect((await quota(member)).body).toEqual({ limit: 20, remaining: 20, resetsAt: null });
+    await charge("aiHourly", member.id);
+    const { body } = await quota(member);
+    expect(body).toMatchObject({ limit: 20, remaining: 19 });
+    const resetsIn = Date.parse(body.resetsAt) - Date.now();
+    expect(resetsIn).toBeGreaterThan(59 * 60_000);
+    expect(resetsIn).toBeLessThanOrEqual(60 * 60_000);
+  });
+});
