@@ -95,7 +95,7 @@ export function AiVerification({ questionId, answer, isMember, locked = false }:
       )}
     >
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <p className="flex min-w-0 flex-1 items-start gap-2 font-medium">
+        <p className="flex min-w-0 flex-[1_1_16rem] items-start gap-2 font-medium">
           <Icon
             className={cn(
               "mt-0.5 size-4 shrink-0",
