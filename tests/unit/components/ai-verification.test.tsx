@@ -54,14 +54,14 @@ describe("an AI answer's verification on the answer card", () => {
 
   it("asks a reason for Incorrect, refuses a too short one, and shows the server's tally", async () => {
     const user = userEvent.setup();
-    const fetchMock = mockFetch(() => jsonResponse({ answerId: 20, verification: verification({ incorrect: 1, viewerVerdict: { verdict: "incorrect", reason: "It ignores time zones entirely" } }) }));
+    const fetchMock = mockFetch((url) => url === "/api/ai/quota" ? jsonResponse({ limit: 20, remaining: 20, resetsAt: null }) : jsonResponse({ answerId: 20, verification: verification({ incorrect: 1, viewerVerdict: { verdict: "incorrect", reason: "It ignores time zones entirely" } }) }));
     renderPage(aiAnswer());
     await user.click(await screen.findByRole("button", { name: "Incorrect" }));
     const dialog = await screen.findByRole("dialog", { name: "What is wrong with this answer?" });
     await user.type(within(dialog).getByLabelText("Reason"), "wrong");
     await user.click(within(dialog).getByRole("button", { name: "Mark as incorrect" }));
     expect(within(dialog).getByRole("alert")).toHaveTextContent("Reason must be at least 10 characters");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.filter(([url]) => url.includes("/verification"))).toEqual([]);
 
     await user.clear(within(dialog).getByLabelText("Reason"));
     await user.type(within(dialog).getByLabelText("Reason"), "It ignores time zones entirely");
@@ -74,7 +74,7 @@ describe("an AI answer's verification on the answer card", () => {
 
   it("withdraws a verdict when its pressed control is pressed again", async () => {
     const user = userEvent.setup();
-    const fetchMock = mockFetch(() => jsonResponse({ answerId: 20, verification: verification() }));
+    const fetchMock = mockFetch((url) => (url === "/api/ai/quota" ? jsonResponse({ limit: 20, remaining: 20, resetsAt: null }) : jsonResponse({ answerId: 20, verification: verification() })));
     renderPage(aiAnswer({ correct: 1, viewerVerdict: { verdict: "correct", reason: null } }));
     const button = await screen.findByRole("button", { name: "Correct" });
     expect(button).toHaveAttribute("aria-pressed", "true");
