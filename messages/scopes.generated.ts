@@ -23,7 +23,7 @@ export const PAGE_NAMESPACES = {
   "app/(public)/help/privileges/page.tsx": [],
   "app/(public)/login/page.tsx": [],
   "app/(public)/questions/[id]/not-found.tsx": [],
-  "app/(public)/questions/[id]/page.tsx": ["answer","comments","flags","question","revisions","similar","suggestedEdits","tags"],
+  "app/(public)/questions/[id]/page.tsx": ["answer","comments","flags","question","revisions","similar","suggestedEdits","tags","verification"],
   "app/(public)/questions/[id]/revisions/page.tsx": ["answer","question","revisions"],
   "app/(public)/questions/page.tsx": ["answer","askAi","home","question","similar","suggestedEdits","tags"],
   "app/(public)/reset-password/page.tsx": [],

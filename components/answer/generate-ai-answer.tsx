@@ -4,6 +4,7 @@ import { useId, useState } from "react";
 import { Loader2, Sparkles, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 
+import { AiQuotaNote } from "@/components/answer/ai-quota-note";
 import { answerElementId } from "@/components/answer/answer-item";
 import { focusWhenRendered } from "@/components/answer/focus";
 import { MarkdownPreview } from "@/components/question/markdown-preview";
@@ -141,7 +142,8 @@ export function GenerateAiAnswer({ questionId }: { questionId: number }) {
               <p className="mb-2 text-xs font-semibold tracking-wide text-accent-foreground uppercase">{t("generate.preview")}</p>
               <MarkdownPreview source={preview} className="break-words" />
             </div>
-            <div className="flex flex-wrap justify-end gap-2">
+            <div className="flex flex-wrap items-center justify-end gap-2">
+              <AiQuotaNote />
               <Button type="button" variant="outline" onClick={onCancel} disabled={create.isPending}>
                 <X aria-hidden /> {t("generate.cancel")}
               </Button>
@@ -152,7 +154,8 @@ export function GenerateAiAnswer({ questionId }: { questionId: number }) {
             </div>
           </div>
         ) : (
-          <div className="mt-3 flex justify-end">
+          <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
+            <AiQuotaNote />
             <Button type="submit" disabled={generate.isPending}>
               {generate.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <Sparkles aria-hidden />}
               {generate.isPending ? t("generate.generating") : t("generate.generate")}

@@ -23,6 +23,7 @@ const REASONS = [
   "answer_accepted",
   "accepted_answer",
   "suggested_edit_approved",
+  "ai_answer_reviewed",
 ] as const satisfies readonly Reason[];
 
 const isWorded = (reason: string): reason is (typeof REASONS)[number] => (REASONS as readonly string[]).includes(reason);

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from "react";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 
 import { isUnauthorizedError, readJsonResponse, throwIfResNotOk } from "@/lib/api-client/fetcher";
+import { keys } from "@/lib/api-client/keys";
 import { insertAnswer, markQuestionListsStale, updateQuestionDetail, type Answer, type QuestionDetail } from "@/lib/api-client/question-cache";
 import { toastError, toastMutationError } from "@/lib/api-client/toast";
 import { GENERATE_FAILED_MESSAGE } from "@/lib/validation/messages/ai";
@@ -75,6 +76,7 @@ export function useGenerateAnswerPreview(questionId: number) {
   const controller = useRef<AbortController | null>(null);
   useEffect(() => () => controller.current?.abort(), []);
 
+  const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationFn: async (customPrompt: string): Promise<AnswerPreview | null> => {
       controller.current?.abort();
@@ -116,7 +118,11 @@ export function useGenerateAnswerPreview(questionId: number) {
       if (error instanceof DOMException && error.name === "AbortError") return;
       toastMutationError(error, t("toasts.error"), t("generate.failed"));
     },
-    onSettled: () => setStreamedText(""),
+    onSettled: () => {
+      setStreamedText("");
+      // A preview spends (or, failing, gives back) one of the hour's AI answers: the Generate box shows what is left.
+      void queryClient.invalidateQueries({ queryKey: keys.aiQuota, exact: true });
+    },
   });
 
   return {

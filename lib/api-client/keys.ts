@@ -29,6 +29,9 @@ export const keys = {
     user: ["/api/auth/user"] as const,
   },
 
+  /** The member's AI answers left this hour (GET /api/ai/quota). */
+  aiQuota: ["/api/ai/quota"] as const,
+
   /** The moderators' review queue (GET /api/review). */
   review: {
     all: ["/api/review"] as const,

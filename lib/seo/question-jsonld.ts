@@ -17,6 +17,8 @@ export interface JsonLdAuthor {
 
 export interface JsonLdAnswer {
   "@type": "Answer";
+  /** On an AI answer: that the AI wrote it, with which model (issue 16). */
+  description?: string;
   text: string;
   dateCreated: string;
   upvoteCount: number;
@@ -50,22 +52,41 @@ function author(user: Author, baseUrl: string): JsonLdAuthor {
   return { "@type": "Person", name: displayName(user), url: `${baseUrl}/users/${encodeURIComponent(user.id)}` };
 }
 
+/** The Agora AI account as a JSON-LD author: every AI answer's, custom-prompt ones included (the member asked; the AI wrote). */
+const AI_AUTHOR: JsonLdAuthor = { "@type": "Organization", name: "Agora AI" };
+
+type PageAnswer = QuestionDetailJson["answers"][number];
+
+/**
+ * Whether a question page may be indexed by search engines under AGORA_INDEX_AI_ONLY (default on):
+ * `off` keeps out a question whose only answers are AI answers nobody verified (not accepted by
+ * the asker, not verified by members), so unchecked AI text is not what a search result shows.
+ * A question without answers, or with any human or verified answer, is indexed either way.
+ */
+export function indexableForAiOnly(answers: readonly Pick<PageAnswer, "verification" | "isAccepted">[], setting = process.env.AGORA_INDEX_AI_ONLY): boolean {
+  if (setting?.trim().toLowerCase() !== "off" || answers.length === 0) return true;
+  return answers.some((a) => a.verification === null || a.isAccepted || a.verification.status === "verified");
+}
+
 /**
  * The QAPage of a question as the page shows it: the question (title, text, answer count,
- * creation date, author), the answer its asker accepted as acceptedAnswer (only that one) and
- * every other answer as a suggestedAnswer, each with its text, score and author; a duplicate the
- * viewer may see the original of points to it as sameAs. `baseUrl` has no trailing slash.
+ * creation date, author), the answer its asker accepted as acceptedAnswer (only that one: a
+ * person's accept, never a tally) and every other answer as a suggestedAnswer, each with its
+ * text, score and author; an AI answer's author is the Agora AI account, with a note of its
+ * model; a duplicate the viewer may see the original of points to it as sameAs. `baseUrl` has
+ * no trailing slash.
  */
 export function buildQuestionJsonLd(question: QuestionDetailJson, baseUrl: string): QuestionJsonLd {
   const url = `${baseUrl}/questions/${question.id}`;
   const text = markdownToPlainText(question.description, JSONLD_TEXT_MAX_LENGTH) || question.title;
-  const toJsonLd = (a: QuestionDetailJson["answers"][number]): JsonLdAnswer => ({
+  const toJsonLd = (a: PageAnswer): JsonLdAnswer => ({
     "@type": "Answer",
+    ...(a.ai ? { description: a.ai.model ? `Written by AI (model ${a.ai.model})` : "Written by AI" } : {}),
     text: markdownToPlainText(a.content, JSONLD_TEXT_MAX_LENGTH),
     dateCreated: a.createdAt,
     upvoteCount: a.voteScore,
     url: `${url}#answer-${a.id}`,
-    author: author(a.author, baseUrl),
+    author: a.ai ? AI_AUTHOR : author(a.author, baseUrl),
   });
   const accepted = question.answers.find((a) => a.id === question.acceptedAnswerId);
   const answers = question.answers.filter((a) => a !== accepted).map(toJsonLd);

@@ -227,6 +227,9 @@ const table = {
   "answer.create": { visitor: "no", member: "yes" },
   "answer.generate": { visitor: "no", member: "yes" },
   "answer.vote": { visitor: "no", member: notOwnAnswer },
+  // Issue 16: a verdict on an AI answer (the route refuses human answers with 400 first); the
+  // member who prompted a custom-prompt answer is its author and may not judge it.
+  "answer.verify": { visitor: "no", member: notOwnAnswer },
   "answer.delete": { visitor: "no", member: deletableAnswerOrStaff },
   "answer.edit": { visitor: "no", member: editableAnswer },
   "answer.rollback": { visitor: "no", member: editableAnswer },

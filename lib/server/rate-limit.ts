@@ -106,6 +106,11 @@ const limits = {
     points: 100, duration: 24 * 60 * 60, key: "member", source: "Agora (Discourse: rate_limit_create_post, 5 s between posts, kept as a daily ceiling)",
     message: "You can post at most 100 answers a day. Please try again tomorrow.",
   },
+  // Issue 16: verdicts on AI answers, charged in the verdict's transaction when it changes something.
+  verdictDaily: {
+    points: 60, duration: 24 * 60 * 60, key: "member", source: "Agora (verdicts on AI answers: as many as votes and flags together)",
+    message: "You can give at most 60 verdicts on AI answers a day. Please try again tomorrow.",
+  },
   answerNewMemberDaily: {
     points: 10, duration: 24 * 60 * 60, key: "member", source: "Discourse: max_replies_in_first_day (10)",
     message: "New members can post at most 10 answers a day. Please try again tomorrow.",
@@ -245,6 +250,21 @@ export async function retryAfterSeconds(name: LimiterName, key: string): Promise
   const res = await limiter(name).get(storeKey(key));
   if (!res || res.consumedPoints < limits[name].points) return null;
   return secondsOf(res);
+}
+
+/** What is left of a key's allowance under a limit: the allowance, the points left, when the window ends (null while unused). */
+export interface Allowance {
+  limit: number;
+  remaining: number;
+  resetsAt: Date | null;
+}
+
+/** A key's allowance under a limit, read without charging (the AI quota the Generate box shows: GET /api/ai/quota). */
+export async function allowanceOf(name: LimiterName, key: string): Promise<Allowance> {
+  const limit = limits[name].points;
+  const res = await limiter(name).get(storeKey(key));
+  if (!res || res.msBeforeNext <= 0) return { limit, remaining: limit, resetsAt: null };
+  return { limit, remaining: Math.max(0, limit - res.consumedPoints), resetsAt: new Date(Date.now() + res.msBeforeNext) };
 }
 
 /**

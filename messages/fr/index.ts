@@ -30,6 +30,7 @@ import suggestedEdits from "./suggestedEdits.json";
 import tags from "./tags.json";
 import time from "./time.json";
 import users from "./users.json";
+import verification from "./verification.json";
 
 const messages = {
   activity,
@@ -63,5 +64,6 @@ const messages = {
   tags,
   time,
   users,
+  verification,
 };
 export default messages;

@@ -124,6 +124,23 @@ const scenarios: Record<LimiterName, () => Promise<void>> = {
     for (let i = 0; i <= rateLimits.voteDaily.points; i++) answers.push(await createAnswer({ question, author: author.user }));
     await expectLimit("voteDaily", (i) => callRoute(route("POST /api/answers/[id]/vote"), { cookie, params: { id: String(answers[i]!.id) }, json: { voteType: "up" } }));
   },
+  // Verdicts on AI answers (issue 16): each change counts, a repeat is free.
+  verdictDaily: async () => {
+    const author = await createMember(`prompted-${unique()}`);
+    const { cookie } = await createMember(`judge-${unique()}`);
+    const question = await createQuestion({ author: author.user });
+    const answer = await createAnswer({ question, author: author.user, customPrompt: "Answer briefly" });
+    const verdict = (i: number) =>
+      callRoute(route("POST /api/answers/[id]/verification"), {
+        cookie,
+        params: { id: String(answer.id) },
+        json: i % 2 === 0 ? { verdict: "correct" } : { verdict: "incorrect", reason: `The step ${i} is wrong here` },
+      });
+    await expectLimit("verdictDaily", async (i) => {
+      if (i === 1) expect((await verdict(0)).status).toBe(200); // a repeat is free
+      return verdict(i);
+    });
+  },
   // AI cost: a quota of custom-prompt generations per hour.
   aiHourly: async () => {
     const { user, cookie } = await createMember(`prompter-${unique()}`);

@@ -4,6 +4,7 @@ import { answerViewerCan, can } from "@/lib/server/policy";
 import type { CommentJson } from "@/lib/server/comments/presenters";
 import { presentPendingEdit, type PendingEditJson } from "@/lib/server/suggested-edits/presenters";
 import { authorSelect, presentAuthor, type AuthorJson } from "@/lib/server/users/presenters";
+import { presentVerification, type VerdictRow, type VerificationJson } from "@/lib/server/verification/presenters";
 import type { VoteType } from "@/lib/validation/votes";
 
 /** The columns presentAnswer needs; select exactly these (the viewer's vote and comments come separately). */
@@ -22,6 +23,8 @@ export const answerSelect = {
   aiInputTokens: true,
   aiOutputTokens: true,
   aiDurationMs: true,
+  verdictCorrect: true,
+  verdictIncorrect: true,
   editedAt: true,
   hiddenAt: true,
   createdAt: true,
@@ -45,6 +48,9 @@ export interface AnswerRow {
   aiInputTokens: number | null;
   aiOutputTokens: number | null;
   aiDurationMs: number | null;
+  /** Members' verdicts on an AI answer (issue 16). */
+  verdictCorrect: number;
+  verdictIncorrect: number;
   editedAt: Date | null;
   /** Set while hidden pending review (issue 14); only its author and staff load it then. */
   hiddenAt?: Date | null;
@@ -93,6 +99,8 @@ export interface AnswerJson {
     durationMs: number | null;
     sources: AnswerSourceJson[];
   } | null;
+  /** An AI answer's verdicts and status (issue 16); null on a member's answer. */
+  verification: VerificationJson | null;
   viewerCan: { edit: boolean; /** Below the edit privilege on someone else's post: the Edit control becomes "Suggest edit". */ suggestEdit?: boolean; delete: boolean; vote: boolean; comment: boolean };
   /** Hidden pending review: shown to its author and moderators with a banner, to nobody else (issue 14). */
   hidden?: boolean;
@@ -150,7 +158,16 @@ export function presentAnswer(
     comments = [],
     commentsCursor = null,
     isAccepted = false,
-  }: { viewer: Viewer | null; viewerVote?: VoteType | string | null; comments?: CommentJson[]; commentsCursor?: string | null; isAccepted?: boolean },
+    verdicts = [],
+  }: {
+    viewer: Viewer | null;
+    viewerVote?: VoteType | string | null;
+    comments?: CommentJson[];
+    commentsCursor?: string | null;
+    isAccepted?: boolean;
+    /** Its verdict rows (verdictRowsSelect): the reasons of a dispute and the viewer's own verdict. */
+    verdicts?: readonly VerdictRow[];
+  },
 ): AnswerJson {
   return {
     id: row.id,
@@ -171,6 +188,7 @@ export function presentAnswer(
     comments,
     commentsCursor,
     ai: presentAi(row),
+    verification: presentVerification(row, { viewer, accepted: isAccepted, rows: verdicts }),
     viewerCan: answerViewerCan(viewer, row),
     hidden: row.hiddenAt != null,
     canFlag: can(viewer, "flag.create", row),

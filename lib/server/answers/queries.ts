@@ -7,6 +7,7 @@ import { answerSelect, presentAnswer, toVoteType, type AnswerJson, type AnswerRo
 import { commentSelect, commentTreesByAnswer, type CommentRow } from "@/lib/server/comments/presenters";
 import { COMMENT_ORDER, COMMENTS_PER_ANSWER } from "@/lib/server/comments/queries";
 import { toPage } from "@/lib/server/pagination";
+import { verdictRowsSelect, type VerdictRow } from "@/lib/server/verification/presenters";
 import type { VoteType } from "@/lib/validation/votes";
 
 /** Message of the 404 for a missing or hidden answer. */
@@ -84,12 +85,13 @@ export function presentedAnswersSelect(viewer: Viewer | null) {
       comments: { where: visibleCommentsWhere(viewer), select: commentSelect, orderBy: [...COMMENT_ORDER], take: COMMENTS_PER_ANSWER + 1 },
       votes: { where: { userId: viewer?.id ?? NOBODY }, select: { voteType: true }, take: 1 },
       suggestedEdits: pendingEditSelect("answer"),
+      verifications: verdictRowsSelect(viewer),
     },
     orderBy: ANSWER_ORDER,
   } as const satisfies Prisma.Question$answersArgs;
 }
 
-type PresentableAnswerRow = AnswerRow & { comments: CommentRow[]; votes: { voteType: string }[] };
+type PresentableAnswerRow = AnswerRow & { comments: CommentRow[]; votes: { voteType: string }[]; verifications: VerdictRow[] };
 
 /**
  * Answers read with presentedAnswersSelect, presented with the trees of their first
@@ -101,13 +103,14 @@ export function presentAnswers(rows: readonly PresentableAnswerRow[], viewer: Vi
   const pages = new Map(rows.map((row) => [row.id, toPage(row.comments, COMMENTS_PER_ANSWER, (c) => c.createdAt)]));
   const trees = commentTreesByAnswer([...pages.values()].flatMap((page) => page.rows), viewer);
   const ordered = [...rows.filter((row) => row.id === acceptedAnswerId), ...rows.filter((row) => row.id !== acceptedAnswerId)];
-  return ordered.map(({ comments: _comments, votes, ...row }) =>
+  return ordered.map(({ comments: _comments, votes, verifications, ...row }) =>
     presentAnswer(row, {
       viewer,
       viewerVote: toVoteType(votes[0]?.voteType) ?? null,
       comments: trees.get(row.id) ?? [],
       commentsCursor: pages.get(row.id)?.nextCursor ?? null,
       isAccepted: row.id === acceptedAnswerId,
+      verdicts: verifications,
     }),
   );
 }
@@ -121,11 +124,15 @@ export async function listPresentedAnswers(questionId: number, viewer: Viewer | 
   return presentAnswers(await db.answer.findMany({ where: { AND: [{ questionId }, where] }, select, orderBy: [...orderBy] }), viewer, acceptedAnswerId);
 }
 
-/** One answer as GET /api/questions/{id} presents it (comments, the viewer's vote), or 404 "Answer not found" (also when hidden). */
+/** One answer as GET /api/questions/{id} presents it (comments, the viewer's vote, whether accepted), or 404 "Answer not found" (also when hidden). */
 export async function getPresentedAnswerOrThrow(id: number, viewer: Viewer | null): Promise<AnswerJson> {
   const { where, select } = presentedAnswersSelect(viewer);
-  const rows = await db.answer.findMany({ where: { AND: [{ id, question: visibleQuestionsWhere(viewer) }, where] }, select, take: 1 });
-  const [answer] = presentAnswers(rows, viewer);
+  const rows = await db.answer.findMany({ where: { AND: [{ id, question: visibleQuestionsWhere(viewer) }, where] }, select: { ...select, acceptedBy: { select: { id: true } } }, take: 1 });
+  const [answer] = presentAnswers(
+    rows.map(({ acceptedBy: _acceptedBy, ...row }) => row),
+    viewer,
+    rows[0]?.acceptedBy ? id : null,
+  );
   if (!answer) throw notFound(ANSWER_NOT_FOUND);
   return answer;
 }

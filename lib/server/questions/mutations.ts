@@ -11,7 +11,7 @@ import { badRequest } from "@/lib/server/errors";
 import { appendQuestionRevision, keepOriginalQuestion, rollbackSummary, type RevisionMeta } from "@/lib/server/revisions/mutations";
 import type { QuestionRevisionRow } from "@/lib/server/revisions/presenters";
 import { listTagIdsByName } from "@/lib/server/revisions/queries";
-import { syncAcceptReputation } from "@/lib/server/reputation/ledger";
+import { rewardVerdicts, syncAcceptReputation } from "@/lib/server/reputation/ledger";
 
 /*
  * Question writes. Each runs in one transaction that also keeps the denormalized counters
@@ -275,7 +275,8 @@ export const ANSWER_OF_QUESTION_NOT_FOUND = "Answer not found";
  * exactly one accepted answer. 404 when the answer is not one of this question's. When the mark
  * moves to a new answer, its author is told in the same transaction (notifyAnswerAccepted), and
  * the reputation ledger follows the mark (+15 to the answer's author, +2 to the asker; the
- * events of a previously accepted answer are taken back; nothing for one's own or an AI answer).
+ * events of a previously accepted answer are taken back; nothing for one's own or an AI answer;
+ * an AI answer's "correct" verdicts earn their members +2, once per answer).
  */
 export async function acceptAnswer({ question, answerId, accepter }: { question: QuestionRef; answerId: number; accepter: Viewer }): Promise<AcceptedState> {
   return db.$transaction(async (tx) => {
@@ -296,6 +297,8 @@ export async function acceptAnswer({ question, answerId, accepter }: { question:
     if (before.accepted !== answerId) {
       await notifyAnswerAccepted(tx, { answerId, accepterId: accepter.id });
       await syncAcceptReputation(tx, question.id);
+      // An accepted AI answer proves its "correct" verdicts right: +2 each, once per answer (issue 16).
+      await rewardVerdicts(tx, answerId, "correct");
     }
     return { questionId: question.id, acceptedAnswerId: answerId };
   }, NOTIFYING_TRANSACTION);

@@ -38,6 +38,11 @@ export const REPUTATION_POINTS = {
   accepted_answer: 2,
   /** The member's suggested edit was approved. */
   suggested_edit_approved: 2,
+  /**
+   * The member's verdict on an AI answer proved right (issue 16): "correct" on an answer the asker
+   * then accepted, or "incorrect" on an answer then corrected. Once per answer and member.
+   */
+  ai_answer_reviewed: 2,
 } as const;
 
 /** A reason of a reputation event. */
@@ -201,6 +206,33 @@ export async function syncQuestionVoteReputation(tx: LedgerClient, questionId: n
  */
 export async function syncAcceptReputation(tx: LedgerClient, questionId: number): Promise<void> {
   await reconcile(tx, Prisma.sql`r.question_id = ${questionId}`, ACCEPT_REASONS, acceptEventsSql(Prisma.sql`q.id = ${questionId}`));
+}
+
+/**
+ * +2 (`ai_answer_reviewed`, key `ai-review:<answer>:<member>`, so once per answer and member) to
+ * every member whose verdict `verdict` stands on the AI answer matching `where` (over answers a
+ * and its question q), except the asker (nobody earns from their own accept). Members are locked
+ * in id order before any row is inserted, as reconcile does; the caller holds the post locks
+ * (answer, then question). Returns how many were rewarded. Never taken back: the review was
+ * right when it counted.
+ */
+export async function rewardVerdicts(tx: LedgerClient, answerId: number, verdict: "correct" | "incorrect"): Promise<number> {
+  return tx.$executeRaw`
+    WITH wanted AS (
+      SELECT v.member_id AS user_id, ${REPUTATION_POINTS.ai_answer_reviewed}::int AS points, 'ai_answer_reviewed' AS reason,
+             a.question_id, a.id AS answer_id, 'ai-review:' || a.id || ':' || v.member_id AS source_key
+        FROM answer_verifications v
+        JOIN answers a ON a.id = v.answer_id
+        JOIN questions q ON q.id = a.question_id
+       WHERE v.answer_id = ${answerId} AND v.verdict = ${verdict} AND ${isAiAnswer("a")} AND v.member_id <> q.author_id
+    ),
+    locked AS (
+      SELECT u.id FROM users u WHERE u.id IN (SELECT user_id FROM wanted) ORDER BY u.id FOR NO KEY UPDATE
+    )
+    INSERT INTO reputation_events (user_id, points, reason, question_id, answer_id, actor_id, source_key, created_at)
+    SELECT user_id, points, reason, question_id, answer_id, NULL, source_key, timezone('UTC', now()) FROM wanted
+     WHERE (SELECT count(*) FROM locked) >= 0
+    ON CONFLICT (source_key) DO NOTHING`;
 }
 
 /**

@@ -54,6 +54,7 @@ export function makeAnswer(overrides: Partial<Answer> = {}): Answer {
     comments: [],
     commentsCursor: null,
     ai: null,
+    verification: null,
     viewerCan: { edit: false, delete: false, vote: true, comment: true },
     ...overrides,
   };

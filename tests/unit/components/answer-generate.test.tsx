@@ -23,7 +23,21 @@ describe("Generate AI Answer box", () => {
     await userEvent.type(prompt(), "   ");
     await userEvent.click(generate());
     expect(toast.error).toHaveBeenCalledTimes(2);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchMock.mock.calls.filter(([url]) => url !== "/api/ai/quota")).toEqual([]);
+  });
+
+  it("says how many AI answers the member has left this hour, and refreshes it after a preview", async () => {
+    let remaining = 14;
+    const fetchMock = mockFetch((url) =>
+      url === "/api/ai/quota" ? jsonResponse({ limit: 20, remaining, resetsAt: new Date(Date.now() + 3_000_000).toISOString() }) : jsonResponse({ content: "Use a ref." }),
+    );
+    renderWithClient(<GenerateAiAnswer questionId={1} />);
+    expect(await screen.findByText("14 of 20 AI answers left this hour")).toBeInTheDocument();
+    remaining = 13;
+    await userEvent.type(prompt(), "Explain it simply");
+    await userEvent.click(generate());
+    expect(await screen.findByText("13 of 20 AI answers left this hour")).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith("/api/questions/1/generate-preview", expect.objectContaining({ method: "POST" }));
   });
 
   it.each([404, 501])("says generating failed when the server answers %i", async (status) => {

@@ -7,7 +7,7 @@ import { getTranslations } from "next-intl/server";
 import { QuestionDetail } from "@/components/question/question-detail";
 import { RelatedQuestions } from "@/components/question/related-questions";
 import { markdownToPlainText } from "@/lib/markdown/render";
-import { buildQuestionJsonLd, serializeJsonLd } from "@/lib/seo/question-jsonld";
+import { buildQuestionJsonLd, indexableForAiOnly, serializeJsonLd } from "@/lib/seo/question-jsonld";
 import { getSiteUrl } from "@/lib/seo/site-url";
 import { DEFAULT_OG_IMAGE } from "@/lib/seo/open-graph";
 import { NONCE_HEADER } from "@/lib/security/csp";
@@ -54,6 +54,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
     alternates: { canonical: url },
     // A private group's question is only ever seen by its members; keep it out of search engines regardless.
     ...(row.group?.isPrivate ? { robots: { index: false, follow: false } } : {}),
+    // AGORA_INDEX_AI_ONLY=off: a question answered only by unverified AI answers stays out of the index (links are followed).
+    ...(!row.group?.isPrivate && !indexableForAiOnly(row.answers) ? { robots: { index: false, follow: true } } : {}),
     openGraph: {
       type: "article",
       siteName: "Agora",
