@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import { Check, Loader2, MailPlus, Search, UserPlus, X } from "lucide-react";
@@ -17,6 +17,7 @@ import { keys } from "@/lib/api-client/keys";
 import type { Member } from "@/lib/api-client/users";
 import { displayName } from "@/lib/display";
 import { useTypedBeforeHydration } from "@/lib/early/use-typed-before-hydration";
+import { useDebounced } from "@/lib/use-debounced";
 
 /** Fewest letters before the member search runs. */
 const MIN_SEARCH_LENGTH = 2;
@@ -25,14 +26,6 @@ const PICKER_RESULTS = 6;
 /** Quiet time after typing before searching. */
 const SEARCH_DELAY_MS = 250;
 
-function useDebounced(value: string, delay: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 /**
  * The creator's "Invite Members" card on the group page: find a member by name or handle (the

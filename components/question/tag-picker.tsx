@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { Check, Loader2, Plus, Search, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 
@@ -12,6 +12,7 @@ import { MAX_TAGS_PER_QUESTION } from "@/lib/validation/questions";
 import { TAG_NAME_MAX_LENGTH, tagNameSchema } from "@/lib/validation/tags";
 import { ErrorText } from "@/lib/i18n/error-text";
 import { useTypedBeforeHydration } from "@/lib/early/use-typed-before-hydration";
+import { useDebounced } from "@/lib/use-debounced";
 
 /** A chosen tag. */
 export interface PickedTag {
@@ -22,15 +23,9 @@ export interface PickedTag {
 
 /** Existing tags suggested at a time. */
 const SUGGESTION_COUNT = 12;
+/** Quiet time after typing before suggesting tags. */
+const SEARCH_DELAY_MS = 250;
 
-function useDebounced<T>(value: T, delay = 250): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /**
  * The tags of a question (SPEC.md sections 2 and 5): pick existing tags (GET /api/tags with a
@@ -59,7 +54,7 @@ export function TagPicker({
   const typedEarly = useTypedBeforeHydration(search, setSearch);
   const [newName, setNewName] = useState("");
   const [newNameError, setNewNameError] = useState<string | null>(null);
-  const term = useDebounced(search);
+  const term = useDebounced(search, SEARCH_DELAY_MS);
   const tags = useTags(term, { limit: SUGGESTION_COUNT });
   const createTag = useCreateTag();
 

@@ -15,19 +15,12 @@ import type { ListPage } from "@/lib/api-client/paging";
 import { useMembers, type Member, type UserListTab } from "@/lib/api-client/users";
 import { USER_SEARCH_MAX_LENGTH } from "@/lib/validation/users";
 import { useTypedBeforeHydration } from "@/lib/early/use-typed-before-hydration";
+import { useDebounced } from "@/lib/use-debounced";
 
 const SEARCH_DELAY_MS = 300;
 /** The Top Reputation tab's two periods: all time and the last 30 days. */
 const REPUTATION_PERIODS = ["reputation", "reputation-month"] as const satisfies readonly UserListTab[];
 
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /**
  * The members directory (/users): a server-side search by name, the tabs computed by the server

@@ -1,10 +1,10 @@
-import { useEffect, useState } from "react";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 
 import { getJson } from "@/lib/api-client/fetcher";
 import { keys } from "@/lib/api-client/keys";
 import type { SimilarQuestionJson } from "@/lib/server/similar/presenters";
 import { SIMILAR_DESCRIPTION_SENT, SIMILAR_TITLE_MIN_LENGTH } from "@/lib/validation/similar";
+import { useDebounced } from "@/lib/use-debounced";
 
 /** A similar question: id, title, answer count, accepted or not, score and its best answer's first lines. */
 export type SimilarQuestion = SimilarQuestionJson;
@@ -12,14 +12,6 @@ export type SimilarQuestion = SimilarQuestionJson;
 /** How long typing must pause before a lookup (milliseconds). */
 export const SIMILAR_DEBOUNCE_MS = 400;
 
-function useDebounced<T>(value: T, delay: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return debounced;
-}
 
 /**
  * The questions similar to a draft (GET /api/questions/similar), looked up once typing pauses;
