@@ -288,8 +288,11 @@ describe("the mail outbox", () => {
     expect(await db.emailOutbox.findUniqueOrThrow({ where: { id: message.id } })).toMatchObject({ status: "pending", attempts: 0, lockedUntil: null });
     expect(await (await retryMail(admin, message.id)).json()).toEqual({ id: message.id, status: "pending", retried: false });
 
-    await deliverPendingEmails();
-    expect(await db.emailOutbox.findUniqueOrThrow({ where: { id: message.id } })).toMatchObject({ status: "sent", attempts: 1 });
+    // Other suites share the outbox (their e-mails may fill a batch, or their sender may hold this
+    // one's lease a moment): deliver until this e-mail has left, a bounded number of rounds.
+    const stored = () => db.emailOutbox.findUniqueOrThrow({ where: { id: message.id } });
+    for (let round = 0; round < 50 && (await stored()).status !== "sent"; round++) await deliverPendingEmails();
+    expect(await stored()).toMatchObject({ status: "sent", attempts: 1 });
     expect(fs.readdirSync(path.join(dataDir, "outbox")).length).toBeGreaterThan(0);
     expect(await (await retryMail(admin, message.id)).json()).toEqual({ id: message.id, status: "sent", retried: false });
   });
