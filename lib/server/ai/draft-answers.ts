@@ -6,10 +6,10 @@ import { db, Prisma } from "@/lib/server/db";
 import type { AnswerSourceJson } from "@/lib/server/answers/presenters";
 import { ensureAssistantUser } from "@/lib/server/ai/assistant";
 import { linkCitations } from "@/lib/server/ai/citations";
-import { describeAiError, generateAnswer, type GenerateOptions } from "@/lib/server/ai/generate";
+import { generateAnswer, type GenerateOptions } from "@/lib/server/ai/generate";
 import { PREVIEW_FAILED_MESSAGE, PREVIEW_TIMEOUT_MS } from "@/lib/server/ai/preview";
 import { findSources } from "@/lib/server/ai/retrieval";
-import { sseEvent } from "@/lib/server/ai/sse";
+import { generationEventStream } from "@/lib/server/ai/sse";
 import { completeJobIn, LEASE_MS, releaseJob } from "@/lib/server/ai/worker";
 import { log } from "@/lib/server/log";
 import type { HeldJob } from "@/lib/server/questions/mutations";
@@ -97,36 +97,13 @@ export async function createDraftAnswer(options: DraftAnswerOptions): Promise<Dr
 
 /** The answer to a draft as an event stream (`delta` { text }, then `done` DraftAnswerJson | null, or `error` { message }). */
 export function draftAnswerEventStream(options: DraftAnswerOptions): ReadableStream<Uint8Array> {
-  const stop = new AbortController();
-  const signal = options.signal ? AbortSignal.any([stop.signal, options.signal]) : stop.signal;
-  let closed = false;
-  return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (event: string, data: unknown) => {
-        if (!closed) controller.enqueue(sseEvent(event, data));
-      };
-      try {
-        const result = await createDraftAnswer({ ...options, signal, onText: (text) => send("delta", { text }) });
-        if (!result) await options.onUnproductive?.();
-        send("done", result);
-      } catch (error) {
-        const safe = describeAiError(error, signal.aborted ? signal : undefined);
-        await Promise.resolve(options.onUnproductive?.()).catch(() => {});
-        if (safe.kind !== "aborted") {
-          log.warn({ error: safe.message }, "AI answer to a draft failed");
-          send("error", { message: PREVIEW_FAILED_MESSAGE, reason: safe.message });
-        }
-      } finally {
-        if (!closed) {
-          closed = true;
-          controller.close();
-        }
-      }
-    },
-    cancel() {
-      closed = true;
-      stop.abort();
-    },
+  return generationEventStream({
+    signal: options.signal,
+    generate: (signal, onText) => createDraftAnswer({ ...options, signal, onText }),
+    productive: (result) => result !== null,
+    onUnproductive: options.onUnproductive,
+    failedMessage: PREVIEW_FAILED_MESSAGE,
+    onFailure: (reason) => log.warn({ error: reason }, "AI answer to a draft failed"),
   });
 }
 

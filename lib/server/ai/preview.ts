@@ -1,11 +1,11 @@
 import "server-only";
 import { ANSWER_MAX_LENGTH } from "@/lib/validation/answers";
 import { linkCitations } from "@/lib/server/ai/citations";
-import { describeAiError, generateAnswer, type GenerateOptions } from "@/lib/server/ai/generate";
+import { generateAnswer, type GenerateOptions } from "@/lib/server/ai/generate";
 import { signProvenance } from "@/lib/server/ai/provenance";
 import type { AiQuestion } from "@/lib/server/ai/queries";
 import { findSources } from "@/lib/server/ai/retrieval";
-import { sseEvent } from "@/lib/server/ai/sse";
+import { generationEventStream } from "@/lib/server/ai/sse";
 import { log } from "@/lib/server/log";
 
 /*
@@ -68,35 +68,12 @@ export async function generatePreview(options: PreviewOptions): Promise<PreviewR
 
 /** The preview as an event stream; stops generating when the client disconnects. */
 export function previewEventStream(options: PreviewOptions): ReadableStream<Uint8Array> {
-  const stop = new AbortController();
-  const signal = options.signal ? AbortSignal.any([stop.signal, options.signal]) : stop.signal;
-  let closed = false;
-  return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (event: string, data: unknown) => {
-        if (!closed) controller.enqueue(sseEvent(event, data));
-      };
-      try {
-        const result = await generatePreview({ ...options, signal, onText: (text) => send("delta", { text }) });
-        if (!result.content) await options.onUnproductive?.();
-        send("done", result);
-      } catch (error) {
-        const safe = describeAiError(error, signal.aborted ? signal : undefined);
-        await Promise.resolve(options.onUnproductive?.()).catch(() => {});
-        if (safe.kind !== "aborted") {
-          log.warn({ questionId: options.question.id, error: safe.message }, "AI preview failed");
-          send("error", { message: PREVIEW_FAILED_MESSAGE, reason: safe.message });
-        }
-      } finally {
-        if (!closed) {
-          closed = true;
-          controller.close();
-        }
-      }
-    },
-    cancel() {
-      closed = true;
-      stop.abort();
-    },
+  return generationEventStream({
+    signal: options.signal,
+    generate: (signal, onText) => generatePreview({ ...options, signal, onText }),
+    productive: (result) => Boolean(result.content),
+    onUnproductive: options.onUnproductive,
+    failedMessage: PREVIEW_FAILED_MESSAGE,
+    onFailure: (reason) => log.warn({ questionId: options.question.id, error: reason }, "AI preview failed"),
   });
 }
