@@ -31,6 +31,27 @@ export interface StreamEvent {
 }
 
 /** Reads a fetch response body as Server-Sent Events, calling onEvent for each. */
+/**
+ * Reads a one-off generation's event stream (a preview, an answer to a draft): the text so far
+ * to `onText` on each `delta`, then what `done` carried and whether an `error` came.
+ */
+export async function readGenerationStream<T>(res: Response, onText: (text: string) => void): Promise<{ result: T | null; text: string; failed: boolean }> {
+  let result: T | null = null;
+  let failed = false;
+  let text = "";
+  await readEventStream(res, ({ event, data }) => {
+    if (event === "delta") {
+      text += (data as { text?: string }).text ?? "";
+      onText(text);
+    } else if (event === "done") {
+      result = data as T | null;
+    } else if (event === "error") {
+      failed = true;
+    }
+  });
+  return { result, text, failed };
+}
+
 export async function readEventStream(res: Response, onEvent: (event: StreamEvent) => void): Promise<void> {
   if (!res.body) return;
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -94,19 +115,7 @@ export function useGenerateAnswerPreview(questionId: number) {
       if (!(res.headers?.get?.("Content-Type") ?? "").includes("text/event-stream")) {
         return readJsonResponse<AnswerPreview | null>(res);
       }
-      let result: AnswerPreview | null = null;
-      let failed = false;
-      let text = "";
-      await readEventStream(res, ({ event, data }) => {
-        if (event === "delta") {
-          text += (data as { text?: string }).text ?? "";
-          setStreamedText(text);
-        } else if (event === "done") {
-          result = data as AnswerPreview;
-        } else if (event === "error") {
-          failed = true;
-        }
-      });
+      const { result, text, failed } = await readGenerationStream<AnswerPreview>(res, setStreamedText);
       if (failed || (!result && !text)) throw new PreviewFailed(GENERATE_FAILED_MESSAGE);
       return result ?? { content: text, provenance: null };
     },

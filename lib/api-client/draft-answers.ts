@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 
-import { readEventStream } from "@/lib/api-client/ai-answers";
+import { readGenerationStream } from "@/lib/api-client/ai-answers";
 import { ApiError, errorMessage, isUnauthorizedError, throwIfResNotOk } from "@/lib/api-client/fetcher";
 import { toastError, toastMutationError } from "@/lib/api-client/toast";
 import { GENERATE_FAILED_MESSAGE } from "@/lib/validation/messages/ai";
@@ -58,19 +58,7 @@ export function useDraftAnswer() {
         signal: abort.signal,
       });
       await throwIfResNotOk(res);
-      let result: DraftAnswer | null = null;
-      let failed = false;
-      let text = "";
-      await readEventStream(res, ({ event, data }) => {
-        if (event === "delta") {
-          text += (data as { text?: string }).text ?? "";
-          setStreamedText(text);
-        } else if (event === "done") {
-          result = data as DraftAnswer | null;
-        } else if (event === "error") {
-          failed = true;
-        }
-      });
+      const { result, failed } = await readGenerationStream<DraftAnswer>(res, setStreamedText);
       if (failed) throw new DraftAnswerFailed(GENERATE_FAILED_MESSAGE);
       return result;
     },
