@@ -3,6 +3,7 @@ import { db, Prisma } from "@/lib/server/db";
 import { visibleQuestionsSql, type Viewer } from "@/lib/server/policy";
 import { SIMILAR_LIMIT } from "@/lib/validation/similar";
 import { similarSearchText } from "@/lib/server/similar/text";
+import { lexemeStats, planCandidates } from "@/lib/server/similar/lexemes";
 
 /*
  * Similar questions (issue 17): the questions the viewer may see that ask what a draft (or a
@@ -83,6 +84,9 @@ export const SIMILAR_TUNING: SimilarTuning = {
  */
 export const STRONG_SCORE = 0.4;
 
+/** Candidates sharing two of the title's common words, read when the draft has few uncommon ones (lib/server/similar/lexemes.ts). */
+const DENSE_CANDIDATES = 100;
+
 /** A client the lookup reads with: the app's, or (evaluation, tests) another database's. */
 export type SimilarClient = Pick<typeof db, "$queryRaw" | "$transaction">;
 
@@ -101,28 +105,44 @@ export async function findSimilarQuestions(
   const exclude = input.excludeId ? Prisma.sql`AND q.id <> ${input.excludeId}` : Prisma.empty;
   const visible = Prisma.sql`q.hidden_at IS NULL AND ${visibleQuestionsSql(viewer, "q")} ${exclude}`;
   const weights = `{${tuning.rankWeights.join(",")}}`;
+  // The text's lexemes (PostgreSQL's stemming), then which of them are worth an index read (lib/server/similar/lexemes.ts).
+  const [[words], stats] = await Promise.all([
+    client.$queryRaw<{ lexemes: string[]; titleLexemes: string[] }[]>`
+      SELECT tsvector_to_array(to_tsvector('english', ${text})) AS lexemes, tsvector_to_array(to_tsvector('english', ${title})) AS "titleLexemes"`,
+    lexemeStats(client),
+  ]);
+  const plan = planCandidates(words?.lexemes ?? [], words?.titleLexemes ?? [], title.split(/[^\p{L}\p{N}]+/u).filter(Boolean), stats);
+  if (!plan.rank) return [];
+  // The queries are parameters, not computed in the statement: the planner then knows how many rows match.
+  const none = Prisma.sql`SELECT NULL::int AS id WHERE false`;
+  const fts = plan.candidates
+    ? Prisma.sql`SELECT q.id FROM questions q WHERE q.search_vector @@ ${plan.candidates}::tsquery AND ${visible} LIMIT ${tuning.ftsCandidates}`
+    : none;
+  // ts_match_vq is @@ as a function, which no index serves: a scan that stops at the limit (the planner's estimate cannot see these pairs' density).
+  const dense = plan.denseCandidates
+    ? Prisma.sql`SELECT q.id FROM questions q WHERE ts_match_vq(q.search_vector, ${plan.denseCandidates}::tsquery) AND ${visible} LIMIT ${DENSE_CANDIDATES}`
+    : none;
+  const trigramMatch =
+    plan.trigramWords === "title"
+      ? Prisma.sql`q.title % ${title}`
+      : plan.trigramWords.length
+        ? Prisma.join(plan.trigramWords.map((word) => Prisma.sql`${word} <% q.title`), " OR ")
+        : null;
+  const trigram = trigramMatch
+    ? Prisma.sql`SELECT q.id FROM questions q WHERE (${trigramMatch}) AND ${visible} LIMIT ${tuning.trigramCandidates}`
+    : none;
   const rows = await client.$queryRaw<(Omit<SimilarRow, "score"> & { score: number })[]>`
     WITH input AS (
-      -- The text's lexemes ORed: each quoted for to_tsquery's syntax (quotes doubled, backslashes escaped).
-      SELECT (SELECT string_agg('''' || replace(replace(lex, '\\', '\\\\'), '''', '''''') || '''', ' | ')
-                FROM unnest(tsvector_to_array(to_tsvector('english', ${text}))) lex)::tsquery AS tsq,
-             ${title}::text AS title
+      SELECT ${plan.rank}::tsquery AS tsq, ${title}::text AS title
     ),
-    fts AS (
-      SELECT q.id FROM questions q, input
-       WHERE q.search_vector @@ input.tsq AND ${visible}
-       LIMIT ${tuning.ftsCandidates}
-    ),
-    trigram AS (
-      SELECT q.id FROM questions q, input
-       WHERE q.title % input.title AND ${visible}
-       LIMIT ${tuning.trigramCandidates}
-    ),
+    fts AS (${fts}),
+    dense AS (${dense}),
+    trigram AS (${trigram}),
     scored AS (
       SELECT q.id,
              ${tuning.rankScale}::real * coalesce(ts_rank(${weights}::real[], q.search_vector, input.tsq, ${tuning.normalization}::int), 0)
                + ${tuning.trigramWeight}::real * similarity(q.title, input.title) AS score
-        FROM (SELECT id FROM fts UNION SELECT id FROM trigram) c
+        FROM (SELECT id FROM fts UNION SELECT id FROM dense UNION SELECT id FROM trigram) c
         JOIN questions q ON q.id = c.id
         CROSS JOIN input
     ),
