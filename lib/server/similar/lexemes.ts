@@ -19,6 +19,8 @@ export const COMMON_DOCS = 5_000;
 export const COMMON_SHARE = 0.05;
 /** Above this many questions (a large table), the title's trigrams are read for its uncommon words only (a whole title's trigrams include "how", "do "…). */
 export const TRIGRAM_WHOLE_TITLE_ROWS = 200_000;
+/** The shortest title word whose trigrams are read in a large table. */
+const TRIGRAM_WORD_LENGTH = 5;
 /** Candidate words read from the index at most in a large table; the rarest first. */
 const MAX_RARE = 8;
 /** When the draft has fewer than two uncommon words: pairs of its rarest common words, from this many. */
@@ -100,7 +102,9 @@ export function planCandidates(lexemes: string[], titleLexemes: string[], titleW
       }
     if (pairs.length && density >= DENSE_SHARE) denseCandidates = pairs.join(" | ");
   }
-  const rareWords = titleWords.filter((w) => w.length >= 4 && !titleLexemes.some((l) => common(l) && w.toLowerCase().startsWith(l)));
+  // A word's trigrams are read only for an uncommon word of some length: a stop word ("does") or a short one shares
+  // trigrams with most titles (19 s for "does" at 1,000,000 questions; its lexeme-less words are never candidates).
+  const rareWords = titleWords.filter((w) => w.length >= TRIGRAM_WORD_LENGTH && titleLexemes.some((l) => !common(l) && w.toLowerCase().startsWith(l)));
   return {
     candidates: rare.length ? rare.map(quote).join(" | ") : null,
     denseCandidates,

@@ -23,6 +23,11 @@ describe("planCandidates", () => {
     expect(plan.trigramWords).toEqual(["OOMKilled"]);
   });
 
+  it("never reads the trigrams of a stop word, a short word or a common word in a large table", () => {
+    const plan = planCandidates(["fail", "kubernet", "oomkil"], ["fail", "kubernet", "oomkil"], ["Why", "does", "my", "pod", "fail", "Kubernetes", "OOMKilled"], big({ kubernet: 0.2 }));
+    expect(plan.trigramWords).toEqual(["OOMKilled"]);
+  });
+
   it("falls back to pairs of the title's common words, rarest first, when the title has no uncommon word", () => {
     const plan = planCandidates(["hash", "compil", "golang", "interfac"], ["hash", "compil", "golang"], ["hash", "compile", "golang"], big({ hash: 0.19, compil: 0.2, golang: 0.18, interfac: 0.19 }));
     expect(plan.candidates).toBeNull();
