@@ -9,23 +9,26 @@ import {
   variantOf,
   withVary,
 } from "@/lib/server/page-cache/rules";
-import { deflatePieces, gzipJoined } from "@/lib/server/page-cache/gzip";
-import type { PageStore } from "@/lib/server/page-cache/store";
+import { hashPage } from "@/lib/server/page-cache/hashed-page";
+import type { CachedPage, PageStore } from "@/lib/server/page-cache/store";
 import { observePageCache } from "@/lib/server/metrics";
 
 /*
  * The page cache in front of a request handler (Next's, or a test's). For a visitor's GET of a
- * question page it answers from memory with a fresh nonce, or lets the handler render while
- * capturing the HTML, stores it when allowed, and sends it on. Everything else passes through
- * untouched. docs/ARCHITECTURE.md ("Page cache") and docs/SECURITY.md describe the rules.
+ * question page it answers from memory, or lets the handler render while capturing the HTML,
+ * stores it when allowed, and sends it on. A page it keeps is the same bytes for every reader:
+ * rendered with a nonce, which marks Agora's own scripts, and stored without it, under a policy
+ * listing the hashes of those scripts (hashed-page.ts); the miss that stored it is sent the same
+ * way. Everything else passes through untouched. docs/ARCHITECTURE.md ("Page cache") and
+ * docs/SECURITY.md describe the rules.
  */
 
 export interface PageCacheLayerOptions {
   store: PageStore;
-  /** A fresh nonce (lib/security/csp.ts createNonce). */
-  createNonce: () => string;
-  /** The page policy for a nonce (lib/security/csp.ts pageCsp). */
+  /** The page policy for a nonce (lib/security/csp.ts pageCsp): a render's policy must be exactly this to be stored. */
   policy: (nonce: string) => string;
+  /** The policy of a stored page from its inline scripts' SHA-256s (lib/security/csp.ts hashedPageCsp). */
+  hashedPolicy: (sha256s: readonly string[]) => string;
   /** Next's classification of a user agent as a bot ("dom", "html") or undefined. */
   botType?: (userAgent: string) => string | undefined;
   /** Called after each hit has been sent (the page's view counting). */
@@ -65,12 +68,8 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
     res.setHeader("vary", withVary(withVary(res.getHeader("vary") as string | undefined, "Accept-Language"), "Cookie"));
   };
 
-  function serveHit(req: http.IncomingMessage, res: http.ServerResponse, questionId: number, page: NonNullable<ReturnType<PageStore["get"]>>) {
-    const nonce = options.createNonce();
-    const nonceBytes = Buffer.from(nonce, "latin1");
-    const pieces: Buffer[] = [];
-    page.parts.forEach((part, i) => (i === 0 ? pieces.push(part) : pieces.push(nonceBytes, part)));
-    let body: Buffer = Buffer.concat(pieces);
+  function serveHit(req: http.IncomingMessage, res: http.ServerResponse, questionId: number, page: CachedPage) {
+    let body = page.body;
     const encoding = negotiateEncoding(req.headers["accept-encoding"] as string | undefined);
     const grouped = new Map<string, string[]>();
     for (const [name, value] of page.headers) grouped.set(name, [...(grouped.get(name) ?? []), value]);
@@ -78,14 +77,11 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
     for (const [name, values] of grouped) res.setHeader(name, values.length === 1 ? values[0] : values);
     res.setHeader("vary", withVary(grouped.get("vary")?.join(", "), "Accept-Encoding"));
     if (shared && isBrowserVariant(req)) markShared(res);
-    res.setHeader("content-security-policy", options.policy(nonce));
+    // How long this copy has been kept: a shared cache counts its own freshness from it (RFC 9111, 4.2.3).
+    res.setHeader("age", store.ageSeconds(page));
     if (encoding && body.length >= COMPRESSION_THRESHOLD) {
-      if (encoding === "gzip") {
-        if (!page.deflated) store.attachDeflated(page, deflatePieces(page.parts, level));
-        body = gzipJoined(page.parts, page.deflated!, nonceBytes);
-      } else {
-        body = compress(body, encoding, level);
-      }
+      if (!page.encoded[encoding]) store.attachEncoded(page, encoding, compress(body, encoding, level));
+      body = page.encoded[encoding]!;
       res.setHeader("content-encoding", encoding);
     }
     res.setHeader("content-length", body.length);
@@ -151,22 +147,31 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
       const raw = Buffer.concat(chunks);
       const status = res.statusCode;
       const stored = storableResponse(status, res.getHeaders(), raw, options.policy);
+      // The page as every reader gets it: without its nonce, under a policy of its scripts' hashes.
+      const hashed = stored ? hashPage(raw.toString("utf8"), stored.nonce) : null;
       // A render that a change overtook (stale ticket) must not be kept by a shared cache either:
       // the purge for that change may already have been sent.
-      const sharable = stored !== null && shared !== null && !ticket.stale && store.isServing() && isBrowserVariant(req);
-      if (stored) {
-        const parts = raw.toString("utf8").split(stored.nonce).map((part) => Buffer.from(part, "utf8"));
-        const size = raw.length + stored.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 256;
-        store.finish(ticket, key, { headers: stored.headers, parts, deflated: null, size });
+      const sharable = hashed !== null && shared !== null && !ticket.stale && store.isServing() && isBrowserVariant(req);
+      let entry: CachedPage | null = null;
+      let body: Buffer = raw;
+      if (stored && hashed) {
+        body = Buffer.from(hashed.html, "utf8");
+        const policy = options.hashedPolicy(hashed.sha256s);
+        res.setHeader("content-security-policy", policy);
+        const headers: [string, string][] = [...stored.headers, ["content-security-policy", policy]];
+        const size = body.length + headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 256;
+        const page = { headers, body, encoded: {}, size };
+        if (store.finish(ticket, key, page)) entry = page as CachedPage;
       } else {
         store.finish(ticket, key);
       }
       res.setHeader(CACHE_STATUS_HEADER, "miss");
       if (sharable) markShared(res);
-      let body: Buffer = raw;
       const noTransform = /\bno-transform\b/i.test(String(res.getHeader("cache-control") ?? ""));
       if (encoding && body.length >= COMPRESSION_THRESHOLD && isCompressible(res.getHeader("content-type")) && !res.hasHeader("content-encoding") && !noTransform) {
         body = compress(body, encoding, level);
+        // Compressed once: the next reader asking for this encoding gets these bytes.
+        if (entry) store.attachEncoded(entry, encoding, body);
         res.setHeader("content-encoding", encoding);
       }
       if (isCompressible(res.getHeader("content-type"))) res.setHeader("vary", withVary(res.getHeader("vary") as string | undefined, "Accept-Encoding"));
