@@ -105,7 +105,7 @@ test("a cached page is the same for every visitor, and its policy refuses an inl
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
   await signIn(member);
-  const tags = (await (await member.request.get("/api/tags")).json()) as { id: number }[];
+  const tags = (await (await member.request.get("/api/tags")).json()) as { id: number; name: string }[];
   const created = await postWithRetry(member.request, "/api/questions", {
     title: `Does a cached question page keep its scripts in check ${stamp}?`,
     description: 'A page that tries an inline script: <script>window.__stored = 1</script> and a handler: <img src="x" onerror="window.__stored = 2">',
@@ -179,6 +179,7 @@ test("a cached page is the same for every visitor, and its policy refuses an inl
   await visitor.getByRole("button", { name: "Change language (current: English)" }).click();
   await expect(visitor.getByRole("menuitemradio", { name: "Español" })).toBeVisible();
   await visitor.keyboard.press("Escape");
+  await expect(visitor.getByRole("menuitemradio", { name: "Español" })).toBeHidden();
 
   // The injected script was refused, by exactly the cached response's policy; nothing else was.
   type State = { injected?: string; stored?: number; violations: { directive: string; blocked: string; policy: string }[] };
@@ -197,6 +198,12 @@ test("a cached page is the same for every visitor, and its policy refuses an inl
   });
   await expect.poll(async () => (await state()).violations.length).toBe(2);
   expect(await state()).toEqual({ injected: undefined, stored: undefined, violations: [refused, refused] });
+
+  // A client-side navigation from it loads the next page's chunks under the same policy ('self'), without a violation.
+  await visitor.getByRole("main").getByRole("link", { name: tags[0]!.name, exact: true }).first().click();
+  await expect(visitor).toHaveURL((url) => url.pathname === `/tags/${encodeURIComponent(tags[0]!.name)}`);
+  await expect(visitor.getByRole("heading", { level: 1 })).toBeVisible();
+  expect((await state()).violations).toEqual([refused, refused]);
 
   await Promise.all([memberContext.close(), visitorContext.close(), one.dispose(), two.dispose()]);
 });

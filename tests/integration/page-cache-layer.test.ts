@@ -401,6 +401,8 @@ test("shared caches may keep visitors' pages (AGORA_SHARED_CACHE_S, 30 s unless 
   const miss = await request("/questions/1");
   const hit = await request("/questions/1");
   expect([miss.headers["x-agora-cache"], hit.headers["x-agora-cache"]]).toEqual(["miss", "hit"]);
+  expect(sameFor(hit.headers)).toEqual(sameFor(miss.headers));
+  expect(hit.body.equals(miss.body)).toBe(true);
   for (const response of [miss, hit]) {
     expect(response.headers["cache-control"]).toBe(shared);
     // The page's language comes from the language cookie or Accept-Language: a shared cache must key on them.

@@ -158,15 +158,17 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
         body = Buffer.from(hashed.html, "utf8");
         const policy = options.hashedPolicy(hashed.sha256s);
         res.setHeader("content-security-policy", policy);
+        // Not replayed on hits (rules.ts), and a validator of Next's would describe the page with its nonce.
+        res.removeHeader("etag");
+        res.removeHeader("last-modified");
         const headers: [string, string][] = [...stored.headers, ["content-security-policy", policy]];
         const size = body.length + headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 256;
-        const page = { headers, body, encoded: {}, size };
+        const page: Omit<CachedPage, "storedAt" | "questionId"> = { headers, body, encoded: {}, size };
         if (store.finish(ticket, key, page)) entry = page as CachedPage;
       } else {
         store.finish(ticket, key);
       }
       res.setHeader(CACHE_STATUS_HEADER, "miss");
-      if (sharable) markShared(res);
       const noTransform = /\bno-transform\b/i.test(String(res.getHeader("cache-control") ?? ""));
       if (encoding && body.length >= COMPRESSION_THRESHOLD && isCompressible(res.getHeader("content-type")) && !res.hasHeader("content-encoding") && !noTransform) {
         body = compress(body, encoding, level);
@@ -175,6 +177,8 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
         res.setHeader("content-encoding", encoding);
       }
       if (isCompressible(res.getHeader("content-type"))) res.setHeader("vary", withVary(res.getHeader("vary") as string | undefined, "Accept-Encoding"));
+      // After Accept-Encoding, as on a hit: the same headers, in the same order, for every reader.
+      if (sharable) markShared(res);
       res.removeHeader("transfer-encoding");
       if (status !== 204 && status !== 304) res.setHeader("content-length", body.length);
       original.writeHead.call(res, status);
