@@ -295,6 +295,25 @@ test("gzip when the client asks, on misses and hits, compressed once per page; t
   expect(renders).toEqual(["/questions/10", "/questions/11"]);
 });
 
+test("a reader that already has the page (If-None-Match with its ETag) gets a 304 from the cache", async () => {
+  const miss = await request("/questions/18");
+  const etag = String(miss.headers.etag);
+  expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]{27}"$/);
+  for (const ifNoneMatch of [etag, etag.slice(2), `"other", ${etag}`, "*"]) {
+    const revalidated = await request("/questions/18", { "if-none-match": ifNoneMatch, "accept-encoding": "gzip" });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+    expect(revalidated.headers.etag).toBe(etag);
+    expect(revalidated.headers["content-security-policy"]).toBe(miss.headers["content-security-policy"]);
+    expect(revalidated.headers["x-agora-cache"]).toBe("hit");
+  }
+  const changed = await request("/questions/18", { "if-none-match": 'W/"something-else"' });
+  expect(changed.status).toBe(200);
+  expect(changed.body.equals(miss.body)).toBe(true);
+  expect(renders).toEqual(["/questions/18"]);
+  expect(hits).toHaveLength(5);
+});
+
 test("HEAD hits send the headers and no body", async () => {
   await request("/questions/12");
   const head = await request("/questions/12", {}, "HEAD");

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type http from "node:http";
 import zlib from "node:zlib";
 import {
@@ -70,6 +71,7 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
 
   function serveHit(req: http.IncomingMessage, res: http.ServerResponse, questionId: number, page: CachedPage) {
     let body = page.body;
+    const etag = page.headers.find(([name]) => name === "etag")?.[1];
     const encoding = negotiateEncoding(req.headers["accept-encoding"] as string | undefined);
     const grouped = new Map<string, string[]>();
     for (const [name, value] of page.headers) grouped.set(name, [...(grouped.get(name) ?? []), value]);
@@ -79,6 +81,15 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
     if (shared && isBrowserVariant(req)) markShared(res);
     // How long this copy has been kept: a shared cache counts its own freshness from it (RFC 9111, 4.2.3).
     res.setHeader("age", store.ageSeconds(page));
+    if (etag && matchesEtag(req.headers["if-none-match"], etag)) {
+      // The reader (a browser revalidating, a CDN refreshing a stale copy) has these very bytes.
+      res.statusCode = 304;
+      res.removeHeader("content-type");
+      res.setHeader(CACHE_STATUS_HEADER, "hit");
+      res.end();
+      options.onHit?.(questionId, req);
+      return;
+    }
     if (encoding && body.length >= COMPRESSION_THRESHOLD) {
       if (!page.encoded[encoding]) store.attachEncoded(page, encoding, compress(body, encoding, level));
       body = page.encoded[encoding]!;
@@ -159,9 +170,11 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
         const policy = options.hashedPolicy(hashed.sha256s);
         res.setHeader("content-security-policy", policy);
         // Not replayed on hits (rules.ts), and a validator of Next's would describe the page with its nonce.
-        res.removeHeader("etag");
         res.removeHeader("last-modified");
-        const headers: [string, string][] = [...stored.headers, ["content-security-policy", policy]];
+        // Ours instead: weak, as the same page gzipped or not is one page (Vary: Accept-Encoding tells them apart).
+        const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+        res.setHeader("etag", etag);
+        const headers: [string, string][] = [...stored.headers, ["content-security-policy", policy], ["etag", etag]];
         const size = body.length + headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 256;
         const page: Omit<CachedPage, "storedAt" | "questionId"> = { headers, body, encoded: {}, size };
         if (store.finish(ticket, key, page)) entry = page as CachedPage;
@@ -216,6 +229,14 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
     }
     captureMiss(req, res, questionId, key, next);
   };
+}
+
+/** Whether an If-None-Match value names this entity tag (weak comparison, RFC 9110 13.1.2), or is "*". */
+export function matchesEtag(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  const wanted = opaque(etag);
+  return (Array.isArray(ifNoneMatch) ? ifNoneMatch.join(",") : ifNoneMatch).split(",").some((tag) => tag.trim() === "*" || opaque(tag) === wanted);
 }
 
 /** A plain request handler with the page cache in front (tests; the server install wraps Next's dispatch instead). */
