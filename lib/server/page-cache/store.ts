@@ -110,9 +110,7 @@ export class PageStore {
     const entry: CachedPage = Object.assign(page, { questionId: ticket.questionId, storedAt: this.now() });
     // Replacing a stored page disposes the old one (and its index entry) first.
     this.pages.set(key, entry);
-    let keys = this.keysByQuestion.get(ticket.questionId);
-    if (!keys) this.keysByQuestion.set(ticket.questionId, (keys = new Set()));
-    keys.add(key);
+    this.index(key, entry);
     return true;
   }
 
@@ -132,16 +130,27 @@ export class PageStore {
   /** Keeps a stored page's body compressed in one encoding with it, counting its bytes against the cap. */
   attachEncoded(page: CachedPage, encoding: PageEncoding, body: Buffer): void {
     if (page.encoded[encoding]) return;
+    const key = [...(this.keysByQuestion.get(page.questionId) ?? [])].find((k) => this.pages.peek(k) === page);
     page.encoded[encoding] = body;
     page.size += body.length;
-    // Stored again under its key so the cap counts the new size (same page: nothing disposed, its age kept).
-    const key = [...(this.keysByQuestion.get(page.questionId) ?? [])].find((k) => this.pages.peek(k) === page);
-    if (key !== undefined) this.pages.set(key, page);
+    if (key === undefined) return; // dropped meanwhile
+    // lru-cache counts a size again only for a new value: the entry goes out and back in (its age is
+    // its own storedAt), which also evicts others if the cap is now exceeded.
+    this.pages.delete(key);
+    this.pages.set(key, page);
+    this.index(key, page);
   }
 
   /** Bytes and pages held (tests, logs). */
   stats(): { bytes: number; pages: number; inFlight: number } {
     return { bytes: this.pages.calculatedSize, pages: this.pages.size, inFlight: this.inFlight.size };
+  }
+
+  /** Files a stored page under its question, so that a change to it finds it. */
+  private index(key: string, page: CachedPage): void {
+    let keys = this.keysByQuestion.get(page.questionId);
+    if (!keys) this.keysByQuestion.set(page.questionId, (keys = new Set()));
+    keys.add(key);
   }
 
   /** Forgets a page that left the cache (evicted, dropped, replaced) in the per-question index. */
