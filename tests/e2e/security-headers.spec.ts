@@ -101,7 +101,7 @@ async function fixtures(request: APIRequestContext) {
 }
 
 test.describe("security headers", () => {
-  test("every kind of page and route, for visitors and members, sends the CSP with a nonce, nosniff, a Referrer-Policy and no X-Powered-By", async ({ page, playwright }) => {
+  test("every kind of page and route, for visitors and members, sends the CSP with a nonce (a visitor's question page: hashes), nosniff, a Referrer-Policy and no X-Powered-By", async ({ page, playwright }) => {
     test.setTimeout(180_000);
     const visitor = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL, extraHTTPHeaders: { "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` } });
     const { questionId, tagName, groupId } = await fixtures(visitor);

@@ -109,7 +109,7 @@ const SCRIPT_END = /<\/script[\t\n\f\r />]/gi;
 
 /** Base64 SHA-256 of a script's text as the browser hashes it: UTF-8, after the parser's newline normalisation. */
 export function scriptSha256(text: string): string {
-  return createHash("sha256").update(text.replace(/\r\n?/g, "\n"), "utf8").digest("base64");
+  return createHash("sha256").update(text.includes("\r") ? text.replace(/\r\n?/g, "\n") : text, "utf8").digest("base64");
 }
 
 /** The page without its nonce and the hashes of its own inline scripts, or null when it is not fit. */
