@@ -47,7 +47,8 @@ export const viewport: Viewport = {
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   // The request's CSP nonce (proxy.ts): the theme script next-themes writes inline must carry it.
-  // Reading it renders every page per request, which a nonce needs anyway.
+  // Reading it renders every page per request, which a nonce needs anyway. A visitor's page the
+  // page cache keeps loses it again, for hashes (lib/server/page-cache/hashed-page.ts).
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   // The request's language (i18n/request.ts): the member's choice, the language menu's cookie, or the browser's.
   const locale = await getLocale();

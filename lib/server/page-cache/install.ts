@@ -1,7 +1,7 @@
 import "server-only";
 import http from "node:http";
 import { getBotType } from "next/dist/shared/lib/router/utils/is-bot";
-import { createNonce, pageCsp } from "@/lib/security/csp";
+import { hashedPageCsp, pageCsp } from "@/lib/security/csp";
 import { createPageCacheLayer } from "@/lib/server/page-cache/layer";
 import { startListener } from "@/lib/server/page-cache/listener";
 import { createPurger, purgeConfig } from "@/lib/server/page-cache/purge";
@@ -20,9 +20,10 @@ import { log } from "@/lib/server/log";
  * how stale its view count and "time ago" labels can be. It runs only in production servers
  * (`next start`), never under `next dev` or jest (tests build their own layer).
  *
- * For a CDN in front (README, "Deploy"): AGORA_SHARED_CACHE_S (default off) lets shared caches keep
- * a visitor's question page that long, and AGORA_PURGE_URL (with AGORA_PURGE_TOKEN) is POSTed the
- * paths each change makes stale, by the one instance holding the purge lock (purge.ts).
+ * For a CDN in front (README, "Deploy"): AGORA_SHARED_CACHE_S (default 30, 0 = off) lets shared
+ * caches keep a visitor's question page that long, and serve it stale as long again while they
+ * fetch it anew; AGORA_PURGE_URL (with AGORA_PURGE_TOKEN) is POSTed the paths each change makes
+ * stale, by the one instance holding the purge lock (purge.ts).
  */
 
 export interface PageCacheConfig {
@@ -31,6 +32,9 @@ export interface PageCacheConfig {
   /** Cache-Control for visitors' question pages that shared caches may keep, or null (Next's private one). */
   sharedCacheControl: string | null;
 }
+
+/** Seconds shared caches may keep a visitor's question page when AGORA_SHARED_CACHE_S is not set. */
+export const DEFAULT_SHARED_CACHE_S = 30;
 
 /** The configuration from the environment, or null when the cache is off. */
 export function pageCacheConfig(env: NodeJS.ProcessEnv = process.env): PageCacheConfig | null {
@@ -43,7 +47,7 @@ export function pageCacheConfig(env: NodeJS.ProcessEnv = process.env): PageCache
   return {
     maxBytes: Math.floor(mb * 1024 * 1024),
     ttlMs: Number.isFinite(ttl) && ttl > 0 ? ttl * 1000 : 60_000,
-    sharedCacheControl: sharedCacheControl(Number(env.AGORA_SHARED_CACHE_S ?? "0")),
+    sharedCacheControl: sharedCacheControl(Number(env.AGORA_SHARED_CACHE_S?.trim() || DEFAULT_SHARED_CACHE_S)),
   };
 }
 
@@ -77,8 +81,8 @@ export function installPageCache(): PageStore | null {
   startListener({ connectionString: process.env.DATABASE_URL!, store, purger });
   const layer = createPageCacheLayer({
     store,
-    createNonce,
     policy: (nonce) => pageCsp(nonce, false),
+    hashedPolicy: hashedPageCsp,
     botType: getBotType,
     onHit: countView,
     sharedCacheControl: config.sharedCacheControl,

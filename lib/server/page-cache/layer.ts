@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type http from "node:http";
 import zlib from "node:zlib";
 import {
@@ -9,23 +10,26 @@ import {
   variantOf,
   withVary,
 } from "@/lib/server/page-cache/rules";
-import { deflatePieces, gzipJoined } from "@/lib/server/page-cache/gzip";
-import type { PageStore } from "@/lib/server/page-cache/store";
+import { hashPage } from "@/lib/server/page-cache/hashed-page";
+import type { CachedPage, PageStore } from "@/lib/server/page-cache/store";
 import { observePageCache } from "@/lib/server/metrics";
 
 /*
  * The page cache in front of a request handler (Next's, or a test's). For a visitor's GET of a
- * question page it answers from memory with a fresh nonce, or lets the handler render while
- * capturing the HTML, stores it when allowed, and sends it on. Everything else passes through
- * untouched. docs/ARCHITECTURE.md ("Page cache") and docs/SECURITY.md describe the rules.
+ * question page it answers from memory, or lets the handler render while capturing the HTML,
+ * stores it when allowed, and sends it on. A page it keeps is the same bytes for every reader:
+ * rendered with a nonce, which marks Agora's own scripts, and stored without it, under a policy
+ * listing the hashes of those scripts (hashed-page.ts); the miss that stored it is sent the same
+ * way. Everything else passes through untouched. docs/ARCHITECTURE.md ("Page cache") and
+ * docs/SECURITY.md describe the rules.
  */
 
 export interface PageCacheLayerOptions {
   store: PageStore;
-  /** A fresh nonce (lib/security/csp.ts createNonce). */
-  createNonce: () => string;
-  /** The page policy for a nonce (lib/security/csp.ts pageCsp). */
+  /** The page policy for a nonce (lib/security/csp.ts pageCsp): a render's policy must be exactly this to be stored. */
   policy: (nonce: string) => string;
+  /** The policy of a stored page from its inline scripts' SHA-256s (lib/security/csp.ts hashedPageCsp). */
+  hashedPolicy: (sha256s: readonly string[]) => string;
   /** Next's classification of a user agent as a bot ("dom", "html") or undefined. */
   botType?: (userAgent: string) => string | undefined;
   /** Called after each hit has been sent (the page's view counting). */
@@ -65,12 +69,9 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
     res.setHeader("vary", withVary(withVary(res.getHeader("vary") as string | undefined, "Accept-Language"), "Cookie"));
   };
 
-  function serveHit(req: http.IncomingMessage, res: http.ServerResponse, questionId: number, page: NonNullable<ReturnType<PageStore["get"]>>) {
-    const nonce = options.createNonce();
-    const nonceBytes = Buffer.from(nonce, "latin1");
-    const pieces: Buffer[] = [];
-    page.parts.forEach((part, i) => (i === 0 ? pieces.push(part) : pieces.push(nonceBytes, part)));
-    let body: Buffer = Buffer.concat(pieces);
+  function serveHit(req: http.IncomingMessage, res: http.ServerResponse, questionId: number, page: CachedPage) {
+    let body = page.body;
+    const etag = page.headers.find(([name]) => name === "etag")?.[1];
     const encoding = negotiateEncoding(req.headers["accept-encoding"] as string | undefined);
     const grouped = new Map<string, string[]>();
     for (const [name, value] of page.headers) grouped.set(name, [...(grouped.get(name) ?? []), value]);
@@ -78,14 +79,20 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
     for (const [name, values] of grouped) res.setHeader(name, values.length === 1 ? values[0] : values);
     res.setHeader("vary", withVary(grouped.get("vary")?.join(", "), "Accept-Encoding"));
     if (shared && isBrowserVariant(req)) markShared(res);
-    res.setHeader("content-security-policy", options.policy(nonce));
+    // How long this copy has been kept: a shared cache counts its own freshness from it (RFC 9111, 4.2.3).
+    res.setHeader("age", store.ageSeconds(page));
+    if (etag && matchesEtag(req.headers["if-none-match"], etag)) {
+      // The reader (a browser revalidating, a CDN refreshing a stale copy) has these very bytes.
+      res.statusCode = 304;
+      res.removeHeader("content-type");
+      res.setHeader(CACHE_STATUS_HEADER, "hit");
+      res.end();
+      options.onHit?.(questionId, req);
+      return;
+    }
     if (encoding && body.length >= COMPRESSION_THRESHOLD) {
-      if (encoding === "gzip") {
-        if (!page.deflated) store.attachDeflated(page, deflatePieces(page.parts, level));
-        body = gzipJoined(page.parts, page.deflated!, nonceBytes);
-      } else {
-        body = compress(body, encoding, level);
-      }
+      if (!page.encoded[encoding]) store.attachEncoded(page, encoding, compress(body, encoding, level));
+      body = page.encoded[encoding]!;
       res.setHeader("content-encoding", encoding);
     }
     res.setHeader("content-length", body.length);
@@ -151,25 +158,40 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
       const raw = Buffer.concat(chunks);
       const status = res.statusCode;
       const stored = storableResponse(status, res.getHeaders(), raw, options.policy);
+      // The page as every reader gets it: without its nonce, under a policy of its scripts' hashes.
+      const hashed = stored ? hashPage(raw.toString("utf8"), stored.nonce) : null;
       // A render that a change overtook (stale ticket) must not be kept by a shared cache either:
       // the purge for that change may already have been sent.
-      const sharable = stored !== null && shared !== null && !ticket.stale && store.isServing() && isBrowserVariant(req);
-      if (stored) {
-        const parts = raw.toString("utf8").split(stored.nonce).map((part) => Buffer.from(part, "utf8"));
-        const size = raw.length + stored.headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 256;
-        store.finish(ticket, key, { headers: stored.headers, parts, deflated: null, size });
+      const sharable = hashed !== null && shared !== null && !ticket.stale && store.isServing() && isBrowserVariant(req);
+      let entry: CachedPage | null = null;
+      let body: Buffer = raw;
+      if (stored && hashed) {
+        body = Buffer.from(hashed.html, "utf8");
+        const policy = options.hashedPolicy(hashed.sha256s);
+        res.setHeader("content-security-policy", policy);
+        // Not replayed on hits (rules.ts), and a validator of Next's would describe the page with its nonce.
+        res.removeHeader("last-modified");
+        // Ours instead: weak, as the same page gzipped or not is one page (Vary: Accept-Encoding tells them apart).
+        const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+        res.setHeader("etag", etag);
+        const headers: [string, string][] = [...stored.headers, ["content-security-policy", policy], ["etag", etag]];
+        const size = body.length + headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 256;
+        const page: Omit<CachedPage, "storedAt" | "questionId"> = { headers, body, encoded: {}, size };
+        if (store.finish(ticket, key, page)) entry = page as CachedPage;
       } else {
         store.finish(ticket, key);
       }
       res.setHeader(CACHE_STATUS_HEADER, "miss");
-      if (sharable) markShared(res);
-      let body: Buffer = raw;
       const noTransform = /\bno-transform\b/i.test(String(res.getHeader("cache-control") ?? ""));
       if (encoding && body.length >= COMPRESSION_THRESHOLD && isCompressible(res.getHeader("content-type")) && !res.hasHeader("content-encoding") && !noTransform) {
         body = compress(body, encoding, level);
+        // Compressed once: the next reader asking for this encoding gets these bytes.
+        if (entry) store.attachEncoded(entry, encoding, body);
         res.setHeader("content-encoding", encoding);
       }
       if (isCompressible(res.getHeader("content-type"))) res.setHeader("vary", withVary(res.getHeader("vary") as string | undefined, "Accept-Encoding"));
+      // After Accept-Encoding, as on a hit: the same headers, in the same order, for every reader.
+      if (sharable) markShared(res);
       res.removeHeader("transfer-encoding");
       if (status !== 204 && status !== 304) res.setHeader("content-length", body.length);
       original.writeHead.call(res, status);
@@ -207,6 +229,14 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
     }
     captureMiss(req, res, questionId, key, next);
   };
+}
+
+/** Whether an If-None-Match value names this entity tag (weak comparison, RFC 9110 13.1.2), or is "*". */
+export function matchesEtag(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  const wanted = opaque(etag);
+  return (Array.isArray(ifNoneMatch) ? ifNoneMatch.join(",") : ifNoneMatch).split(",").some((tag) => tag.trim() === "*" || opaque(tag) === wanted);
 }
 
 /** A plain request handler with the page cache in front (tests; the server install wraps Next's dispatch instead). */

@@ -81,7 +81,7 @@ export const NEXT_DYNAMIC_CACHE_CONTROL = "private, no-cache, no-store, max-age=
 /**
  * The Cache-Control of a visitor's question page that shared caches may keep, for `seconds`
  * (AGORA_SHARED_CACHE_S), and serve stale for as long again while they fetch a fresh copy; browsers
- * revalidate every time (max-age=0). Null for 0 or less (the default: Next's private header).
+ * revalidate every time (max-age=0). Null for 0 or less (off: Next's private header).
  */
 export function sharedCacheControl(seconds: number): string | null {
   if (!Number.isFinite(seconds) || seconds <= 0) return null;

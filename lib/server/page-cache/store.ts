@@ -12,16 +12,18 @@ import { LRUCache } from "lru-cache";
 
 export interface CachedPage {
   questionId: number;
-  /** Response headers to replay, lower-case names (docs/SECURITY.md lists what is never kept). */
+  /** Response headers to replay, lower-case names, its hash-based policy included (docs/SECURITY.md lists what is never kept). */
   headers: [string, string][];
-  /** The HTML (UTF-8) cut at every occurrence of the nonce it was rendered with. */
-  parts: Buffer[];
-  /** Each part deflated once, on the first gzip hit, so later gzip hits need no compression (gzip.ts). */
-  deflated: Buffer[] | null;
+  /** The HTML (UTF-8), the same bytes for every reader (hashed-page.ts). */
+  body: Buffer;
+  /** The body compressed, per encoding, kept from the first response that needed it. */
+  encoded: Partial<Record<PageEncoding, Buffer>>;
   /** Bytes this entry counts against the cap. */
   size: number;
   storedAt: number;
 }
+
+export type PageEncoding = "gzip" | "deflate";
 
 export interface Ticket {
   readonly questionId: number;
@@ -80,6 +82,11 @@ export class PageStore {
     return page;
   }
 
+  /** Whole seconds since the page was stored (its Age header). */
+  ageSeconds(page: CachedPage): number {
+    return Math.max(0, Math.floor((this.now() - page.storedAt) / 1000));
+  }
+
   /** Starts a render of the question: call before Next reads anything, and `finish` it afterwards. */
   begin(questionId: number): Ticket {
     const ticket: Ticket = { questionId, stale: !this.isServing() };
@@ -89,7 +96,10 @@ export class PageStore {
     return ticket;
   }
 
-  /** Ends a render; stores its page when given one and no change was notified since `begin`. Returns whether it stored. */
+  /**
+   * Ends a render; stores its page when given one and no change was notified since `begin`
+   * (the object given becomes the entry: keep it to attach its encodings). Returns whether it stored.
+   */
   finish(ticket: Ticket, key: string, page?: Omit<CachedPage, "storedAt" | "questionId">): boolean {
     const set = this.inFlight.get(ticket.questionId);
     set?.delete(ticket);
@@ -97,11 +107,10 @@ export class PageStore {
     if (!page || ticket.stale || !this.isServing()) return false;
     // One page may not take more than an eighth of the cache.
     if (page.size > this.maxBytes / 8) return false;
+    const entry: CachedPage = Object.assign(page, { questionId: ticket.questionId, storedAt: this.now() });
     // Replacing a stored page disposes the old one (and its index entry) first.
-    this.pages.set(key, { ...page, questionId: ticket.questionId, storedAt: this.now() });
-    let keys = this.keysByQuestion.get(ticket.questionId);
-    if (!keys) this.keysByQuestion.set(ticket.questionId, (keys = new Set()));
-    keys.add(key);
+    this.pages.set(key, entry);
+    this.index(key, entry);
     return true;
   }
 
@@ -118,19 +127,30 @@ export class PageStore {
     this.keysByQuestion.clear();
   }
 
-  /** Keeps a stored page's deflated pieces with it, counting their bytes against the cap. */
-  attachDeflated(page: CachedPage, deflated: Buffer[]): void {
-    if (page.deflated) return;
-    page.deflated = deflated;
-    page.size += deflated.reduce((sum, d) => sum + d.length, 0);
-    // Stored again under its key so the cap counts the new size (same page: nothing disposed, its age kept).
+  /** Keeps a stored page's body compressed in one encoding with it, counting its bytes against the cap. */
+  attachEncoded(page: CachedPage, encoding: PageEncoding, body: Buffer): void {
+    if (page.encoded[encoding]) return;
     const key = [...(this.keysByQuestion.get(page.questionId) ?? [])].find((k) => this.pages.peek(k) === page);
-    if (key !== undefined) this.pages.set(key, page);
+    page.encoded[encoding] = body;
+    page.size += body.length;
+    if (key === undefined) return; // dropped meanwhile
+    // lru-cache counts a size again only for a new value: the entry goes out and back in (its age is
+    // its own storedAt), which also evicts others if the cap is now exceeded.
+    this.pages.delete(key);
+    this.pages.set(key, page);
+    this.index(key, page);
   }
 
   /** Bytes and pages held (tests, logs). */
   stats(): { bytes: number; pages: number; inFlight: number } {
     return { bytes: this.pages.calculatedSize, pages: this.pages.size, inFlight: this.inFlight.size };
+  }
+
+  /** Files a stored page under its question, so that a change to it finds it. */
+  private index(key: string, page: CachedPage): void {
+    let keys = this.keysByQuestion.get(page.questionId);
+    if (!keys) this.keysByQuestion.set(page.questionId, (keys = new Set()));
+    keys.add(key);
   }
 
   /** Forgets a page that left the cache (evicted, dropped, replaced) in the per-question index. */
