@@ -3,6 +3,7 @@
 // from a loopback OpenAI-compatible fake (tests/support/fake-openai.ts), a little slowly so
 // the page's streaming shows; it cites source [1] whenever it was given one, and answers with a
 // chosen text, quickly, when the prompt carries a reply marker (replyMarker in tests/support/fake-openai.ts).
+// Its embeddings (a hashed bag of words) re-rank similar questions, and it coaches drafts.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -35,6 +36,10 @@ async function main() {
     reply: (body) => {
       // The spam classifier (lib/server/spam/classify.ts) gets a verdict: nothing the e2e members write is spam.
       if (JSON.stringify(body.messages ?? []).includes("You are the spam filter of Agora")) return '{"spam": false, "reason": "e2e"}';
+      // Draft coaching (lib/server/ai/coach.ts) gets two short suggestions.
+      if (JSON.stringify(body.messages ?? []).includes("write a clear question before they post it")) {
+        return "- Say which version you run and what you expected to happen.\n- Paste the exact output you see, as text.";
+      }
       const cites = JSON.stringify(body.messages ?? []).includes('<source id=\\"1\\"');
       return `Keep the value in **a ref**${cites ? " as the community explained [1]" : ""}.\n\n\`\`\`js\nconst ref = useRef(0);\n\`\`\`\n\nThat way it survives re-renders.`;
     },
@@ -42,6 +47,8 @@ async function main() {
   // The app server inherits these; the start-up line names the fake provider.
   process.env.OPENAI_BASE_URL = fake.url;
   process.env.AI_MODEL = "e2e-fake-model";
+  // Similar questions are re-ranked with the fake's deterministic embeddings (issue 17): the embedding path runs end to end.
+  process.env.AI_EMBEDDING_MODEL = "e2e-fake-embedding";
   delete process.env.OPENAI_API_KEY;
   await runAgora({ dataDir, port: Number(process.env.E2E_PORT ?? 3100), dev: false, freshSeed: true });
 }

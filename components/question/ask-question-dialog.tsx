@@ -9,7 +9,7 @@ import { useTranslations } from "next-intl";
 
 import { useSiteFeatures } from "@/components/common/site-features";
 import { answersDraft, DraftAiAnswer, PostWithDraftAnswerLabel, type HeldDraftAnswer } from "@/components/question/draft-ai-answer";
-import { DraftCoach } from "@/components/question/draft-coach";
+import { DraftCoach, type CoachingDismissKey } from "@/components/question/draft-coach";
 import {
   FieldError,
   FormProblem,
@@ -26,7 +26,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Label } from "@/components/ui/label";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "@/components/ui/select";
 import { useCreateQuestion, type QuestionDetailData } from "@/lib/api-client/questions";
-import type { CoachingKind } from "@/lib/coaching";
+import { useMediaQuery } from "@/lib/use-media-query";
 import {
   questionCreateSchema,
   type QuestionCreateFormValues,
@@ -40,6 +40,8 @@ export interface AskGroupOption {
 }
 
 const NO_GROUP = "none";
+/** Tailwind's lg breakpoint: from here the dialog has a side column. */
+const WIDE_QUERY = "(min-width: 1024px)";
 const FIELDS = new Set(["title", "description", "tagIds", "groupId"]);
 
 export interface AskQuestionDialogProps {
@@ -59,7 +61,9 @@ export interface AskQuestionDialogProps {
  * Ask a Question (SPEC.md sections 2 and 5): title with its n/200 counter, a Markdown
  * description with a preview, tags (existing or new), and an optional group, in the order Edit
  * Question uses too; the fields scroll under a footer that stays in view. The form is checked with
- * the same schema as POST /api/questions, so the messages are the spec's.
+ * the same schema as POST /api/questions, so the messages are the spec's. From 1024 px wide,
+ * similar questions and the coaching suggestions sit in a column beside the form (issue 17: they
+ * appear beside it as the member types); narrower, under the title and the description.
  */
 export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, groups = [], defaultGroupId = null, onCreated }: AskQuestionDialogProps) {
   const t = useTranslations("question");
@@ -76,7 +80,9 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
   const [formError, setFormError] = useState<string | null>(null);
   // Issue 17: the AI answer written for the draft, and the coaching suggestions dismissed for it.
   const [draftAnswer, setDraftAnswer] = useState<HeldDraftAnswer | null>(null);
-  const [dismissed, setDismissed] = useState<ReadonlySet<CoachingKind>>(new Set());
+  const [dismissed, setDismissed] = useState<ReadonlySet<CoachingDismissKey>>(new Set());
+  // Wide screens (issue 17): similar questions and coaching in a column beside the form; phones: in the form, as before.
+  const wide = useMediaQuery(WIDE_QUERY);
 
   const form = useForm<QuestionCreateFormValues, unknown, QuestionCreateInput>({
     resolver: zodResolver(questionCreateSchema),
@@ -144,11 +150,23 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
     groupError: `${id}-group-error`,
   };
 
+  const similarPanel = <SimilarQuestions control={form.control} />;
+  const coach = (
+    <DraftCoach
+      title={title}
+      description={description}
+      duplicateLikely={duplicateLikely}
+      aiSuggestions={aiAnswers}
+      dismissed={dismissed}
+      onDismiss={(key) => setDismissed((was) => new Set(was).add(key))}
+    />
+  );
+
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
       {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
       {/* The body scrolls and the footer stays in view, so Post Question is never below the fold. */}
-      <DialogContent className="flex flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl">
+      <DialogContent className="flex flex-col gap-0 overflow-hidden p-0 sm:max-w-2xl lg:max-w-5xl">
         <DialogHeader className="px-6 pt-6 pr-12 pb-4">
           <DialogTitle>{t("askDialog.title")}</DialogTitle>
           <DialogDescription className="flex items-start gap-1.5 sm:items-center">
@@ -160,7 +178,11 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
         </DialogHeader>
 
         <form noValidate onSubmit={onSubmit} className="flex min-h-0 flex-1 flex-col" aria-label={t("askDialog.title")}>
-          <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-6 pt-1 pb-5" data-testid="ask-dialog-body">
+          <div
+            className="min-h-0 flex-1 overflow-y-auto px-6 pt-1 pb-5 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-6"
+            data-testid="ask-dialog-body"
+          >
+          <div className="min-w-0 space-y-5">
           <QuestionTitleField
             id={ids.title}
             length={title.length}
@@ -168,7 +190,7 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
             registration={form.register("title")}
             placeholder={t("askDialog.titlePlaceholder")}
           />
-          <SimilarQuestions control={form.control} />
+          {wide ? null : similarPanel}
           <Controller
             control={form.control}
             name="description"
@@ -181,13 +203,7 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
               />
             )}
           />
-          <DraftCoach
-            title={title}
-            description={description}
-            duplicateLikely={duplicateLikely}
-            dismissed={dismissed}
-            onDismiss={(kind) => setDismissed((was) => new Set(was).add(kind))}
-          />
+          {wide ? null : coach}
           <QuestionTagsField id={ids.tags} tags={pickedTags} onChange={changeTags} error={errors.tagIds?.message ?? errors.tagIds?.root?.message} />
 
           <div className="space-y-2">
@@ -226,6 +242,15 @@ export function AskQuestionDialog({ open: openProp, onOpenChange, trigger, group
           {aiAnswers ? <DraftAiAnswer draft={draft} held={draftAnswer} onAnswer={setDraftAnswer} disabled={pending} /> : null}
 
           <FormProblem>{formError}</FormProblem>
+          </div>
+          {wide ? (
+            <div className="group/side sticky top-0 space-y-4 pt-1" data-testid="ask-dialog-side">
+              {/* Until there is something to show, the column says what will appear in it. */}
+              <p className="rounded-lg border border-dashed p-3 text-xs text-muted-foreground group-has-[section,aside]/side:hidden">{t("askDialog.sideHint")}</p>
+              {similarPanel}
+              {coach}
+            </div>
+          ) : null}
           </div>
 
           <DialogFooter className="border-t bg-background px-6 py-4">

@@ -92,6 +92,11 @@ export const keys = {
     draft: (title: string, description: string) => ["/api/questions/similar", { title, description }] as const,
   },
 
+  coach: {
+    /** The model's suggestions on a draft (POST /api/ai/coach). */
+    draft: (title: string, description: string, locale: string) => ["/api/ai/coach", { title, description, locale }] as const,
+  },
+
   search: {
     all: ["/api/search"] as const,
     results: (q: string) => ["/api/search", { q }] as const,

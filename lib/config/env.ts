@@ -51,6 +51,7 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl("OPENAI_BASE_URL", ["http:", "https:"]),
   AI_MODEL: optionalString,
+  AI_EMBEDDING_MODEL: optionalString,
   BLOB_READ_WRITE_TOKEN: optionalString,
   SMTP_URL: optionalUrl("SMTP_URL", ["smtp:", "smtps:"]),
   MAIL_FROM: optionalString,
@@ -109,12 +110,15 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): AgoraEnv {
 /** The model AI answers use when AI_MODEL is unset. */
 export const DEFAULT_AI_MODEL = "gpt-4o-mini";
 
+/** The similar questions' embeddings, when AI_EMBEDDING_MODEL names a model (issue 17). */
+const embeddingNote = (env: AgoraEnv) => (env.AI_EMBEDDING_MODEL ? `; similar questions re-ranked with ${env.AI_EMBEDDING_MODEL} embeddings` : "");
+
 /** One line saying which provider and model write AI answers, or that none is configured. */
 export function describeAi(env: AgoraEnv): string {
   const model = env.AI_MODEL ?? DEFAULT_AI_MODEL;
   if (env.OPENAI_BASE_URL) {
-    return `AI answers: ${model} via the OpenAI-compatible server at ${new URL(env.OPENAI_BASE_URL).origin} (Chat Completions)`;
+    return `AI answers: ${model} via the OpenAI-compatible server at ${new URL(env.OPENAI_BASE_URL).origin} (Chat Completions)${embeddingNote(env)}`;
   }
-  if (env.OPENAI_API_KEY) return `AI answers: ${model} via OpenAI`;
+  if (env.OPENAI_API_KEY) return `AI answers: ${model} via OpenAI${embeddingNote(env)}`;
   return "AI answers: not configured (set OPENAI_API_KEY, or OPENAI_BASE_URL for Ollama, vLLM or LM Studio); readers are told AI answers are not available, and members get no Generate AI Answer box, until then";
 }

@@ -52,6 +52,11 @@ const limits = {
     points: 20, duration: 60 * 60, key: "member", source: "Agora (DECISIONS.md section 8: hourly AI quota)",
     message: "You have used your AI answers for this hour. Please try again later.",
   },
+  // Issue 17: the model's suggestions on a draft in the Ask dialog (short, so not taken from the AI answers above).
+  aiCoachHourly: {
+    points: 60, duration: 60 * 60, key: "member", source: "Agora (draft coaching: one short model call per pause in typing)",
+    message: "You have asked the AI for many suggestions this hour. Please try again later.",
+  },
   uploadHourly: {
     points: 30, duration: 60 * 60, key: "member", source: "Agora (storage cost)",
     message: "You have uploaded many images this hour. Please try again later.",

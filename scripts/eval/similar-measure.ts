@@ -6,6 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PrismaClient } from "../../lib/generated/prisma/client";
 import { findSimilarQuestions, SIMILAR_TUNING, type SimilarTuning } from "../../lib/server/similar/queries";
+import { processOwedEmbeddings } from "../../lib/server/similar/embeddings";
+import type { AiConfig } from "../../lib/server/ai/config";
 import { questions as demoQuestions } from "../../prisma/seed/content";
 import { WORDS } from "../bench/seed";
 
@@ -57,8 +59,15 @@ export async function addGeneratedQuestions(client: PrismaClient, count: number)
   await client.$executeRawUnsafe("ANALYZE questions");
 }
 
-/** Runs every pair and distractor of the set against a database holding the demo community. */
-export async function measureSimilar(client: PrismaClient, set: SimilarEvalSet, tuning: SimilarTuning = SIMILAR_TUNING): Promise<SimilarEvalResult> {
+/** The embedding of a looked-up text, when the measurement re-ranks with embeddings (the wiring check: a fake's). */
+export type EvalEmbedder = (title: string, description?: string) => Promise<{ model: string; vector: number[] } | null>;
+
+/**
+ * Runs every pair and distractor of the set against a database holding the demo community; with
+ * `embed`, each lookup re-ranks with the text's embedding (the questions' must be computed first:
+ * embedAllQuestions).
+ */
+export async function measureSimilar(client: PrismaClient, set: SimilarEvalSet, tuning: SimilarTuning = SIMILAR_TUNING, embed?: EvalEmbedder): Promise<SimilarEvalResult> {
   const rows = await client.question.findMany({ select: { id: true, title: true, authorId: true } });
   const byTitle = new Map(rows.map((row) => [row.title, row]));
   const groupsOf = new Map<string, number[]>();
@@ -76,7 +85,8 @@ export async function measureSimilar(client: PrismaClient, set: SimilarEvalSet, 
     if (!target) throw new Error(`The evaluation names an unknown demo question: ${pair.target}`);
     const viewer = { id: target.authorId, groupIds: groupsOf.get(target.authorId) ?? [] };
     const started = performance.now();
-    const found = await findSimilarQuestions(viewer, { title: pair.title, description: pair.description }, { client, tuning });
+    const embedding = embed ? await embed(pair.title, pair.description) : null;
+    const found = await findSimilarQuestions(viewer, { title: pair.title, description: pair.description, embedding }, { client, tuning });
     ms += performance.now() - started;
     const rank = found.findIndex((row) => row.id === target.id);
     if (rank >= 0) {
@@ -90,10 +100,22 @@ export async function measureSimilar(client: PrismaClient, set: SimilarEvalSet, 
   const distractors: SimilarEvalResult["distractors"] = [];
   for (const d of set.distractors) {
     const started = performance.now();
-    const [top] = await findSimilarQuestions(null, d, { client, tuning });
+    const embedding = embed ? await embed(d.title, d.description) : null;
+    const [top] = await findSimilarQuestions(null, { ...d, embedding }, { client, tuning });
     ms += performance.now() - started;
     distractors.push({ title: d.title, top: top ? { title: top.title, score: top.score } : null });
   }
   const n = set.pairs.length;
   return { pairs: n, recallAt5: hits5 / n, recallAt1: hits1 / n, mrr: rr / n, misses, distractors, meanMs: ms / (n + set.distractors.length) };
+}
+
+/** Computes every owed question embedding of the database with `config`'s provider and model (the evaluation's wiring check); how many. */
+export async function embedAllQuestions(client: PrismaClient, config: AiConfig): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const result = await processOwedEmbeddings({ client, config, limit: 256 });
+    done += result.done;
+    if (result.claimed === 0) return done;
+    if (result.done === 0) throw new Error("The embeddings could not be computed (is the provider up?)");
+  }
 }

@@ -434,6 +434,10 @@ const table: Record<string, Case[]> = {
     { name: "a public draft", expect: membersOnly(503), request: (w) => json({ title: "A brand new question", description: "Why?", tagIds: [w.tag.id], groupId: null }) },
     { name: "a draft in the private group", expect: [401, 403, 503, 503, 403], request: (w) => json({ title: "A brand new question", description: "Why?", tagIds: [w.tag.id], groupId: w.privateGroup.id }) },
   ],
+  "POST /api/ai/coach": [
+    // No AI provider is configured here: a member learns that (503), and the dialog keeps its heuristic suggestions.
+    { name: "a draft", expect: membersOnly(503), request: () => json({ title: "A brand new question", description: "Why does it fail?", locale: "en" }) },
+  ],
   "GET /api/questions/[id]": [
     { name: "public question", expect: all(200), request: (w) => ({ params: { id: id(w.question) } }) },
     { name: "question in private group", expect: [404, 404, 200, 200, 404], request: (w) => ({ params: { id: id(w.hiddenQuestion) } }) },

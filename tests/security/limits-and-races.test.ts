@@ -149,6 +149,13 @@ const scenarios: Record<LimiterName, () => Promise<void>> = {
       callRoute(route("POST /api/questions/[id]/generate-preview"), { cookie, params: { id: String(question.id) }, json: { customPrompt: "Answer briefly" } }),
     );
   },
+  // AI cost while typing: the model's suggestions on a draft in the Ask dialog (issue 17).
+  aiCoachHourly: async () => {
+    const { cookie } = await createMember(`coached-${unique()}`);
+    await expectLimit("aiCoachHourly", (i) =>
+      callRoute(route("POST /api/ai/coach"), { cookie, json: { title: `Why does my build stop on CI, take ${i}?`, description: "The pipeline stops at the test step.", locale: "en" } }),
+    );
+  },
   // Storage cost: uploads per hour.
   uploadHourly: async () => {
     const { cookie } = await createMember(`uploader-${unique()}`);

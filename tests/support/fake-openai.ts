@@ -3,7 +3,9 @@
 // not. Tests, the e2e server and the benchmark point OPENAI_BASE_URL at it and tell it how to
 // behave: a reply, a delay per token, an HTTP error, a hang, an empty completion, hostile HTML,
 // or (whatever it was told) the exact text a reply marker in the prompt carries (replyMarker).
-// It records every request it answers.
+// It serves the Embeddings API too (POST /v1/embeddings, OpenAI's response shape): a deterministic
+// fake embedding of each input (fakeEmbedding: a hashed bag of words), or the test's own function;
+// "fail" and "hang" apply to it as well. It records every request it answers.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { deflateRawSync, inflateRawSync } from "node:zlib";
@@ -20,6 +22,8 @@ export interface FakeBehavior {
   status?: number;
   /** Answer "hang" only after this many tokens (mode "ok" only): the stream stalls mid-answer. */
   hangAfterTokens?: number;
+  /** The embedding of each input of POST /embeddings; default fakeEmbedding. */
+  embedding?: (input: string) => number[];
 }
 
 /** The parts of a Chat Completions request body the fake reads. */
@@ -86,6 +90,32 @@ export function markedReply(body: ChatRequestBody): string | null {
   }
 }
 
+/** Dimensions of fakeEmbedding's vectors. */
+export const FAKE_EMBEDDING_DIMENSIONS = 256;
+
+// Words too common to say what a text is about (a real model gives them little weight too).
+const FAKE_STOPWORDS = new Set(
+  "a an and are as at be but by can do does for from get has have how i if in is it its my not of on or so that the their there this to was what when where which why will with you your".split(" "),
+);
+
+/**
+ * A deterministic stand-in for a real embedding (tests and the evaluation's wiring check only): a
+ * hashed bag of words into FAKE_EMBEDDING_DIMENSIONS signed buckets, each word cut to its first
+ * five letters (a crude stem: "crashes" and "crashed" meet), common words left out. Texts sharing
+ * words point the same way; it knows no synonyms.
+ */
+export function fakeEmbedding(text: string, dimensions = FAKE_EMBEDDING_DIMENSIONS): number[] {
+  const vector = new Array<number>(dimensions).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    if (FAKE_STOPWORDS.has(word)) continue;
+    const stem = word.slice(0, 5);
+    let hash = 0x811c9dc5; // FNV-1a
+    for (let i = 0; i < stem.length; i++) hash = Math.imul(hash ^ stem.charCodeAt(i), 0x01000193) >>> 0;
+    vector[hash % dimensions]! += hash & 0x80000000 ? -1 : 1;
+  }
+  return vector;
+}
+
 /** Splits text into streaming tokens: words with their following spaces. */
 export function tokenize(text: string): string[] {
   return text.match(/\S+\s*|\s+/g) ?? [];
@@ -115,7 +145,8 @@ export async function startFakeOpenAI(initial: FakeBehavior = {}): Promise<FakeO
     }
     const path = (req.url ?? "").split("?")[0]!;
     requests.push({ method: req.method ?? "", path, headers: req.headers, body, receivedAt: Date.now() });
-    if (req.method !== "POST" || !path.endsWith("/chat/completions")) {
+    const isEmbeddings = req.method === "POST" && path.endsWith("/embeddings");
+    if (req.method !== "POST" || !(path.endsWith("/chat/completions") || isEmbeddings)) {
       res.writeHead(404, { "Content-Type": "application/json" }).end(JSON.stringify({ error: { message: `no route ${path}` } }));
       return;
     }
@@ -129,6 +160,22 @@ export async function startFakeOpenAI(initial: FakeBehavior = {}): Promise<FakeO
     if (mode === "fail") {
       res.writeHead(b.status ?? 500, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ error: { message: "The fake provider failed on purpose", type: "server_error" } }));
+      return;
+    }
+    if (isEmbeddings) {
+      const inputs = Array.isArray(body.input) ? body.input.map(String) : [String(body.input ?? "")];
+      const embedOf = b.embedding ?? fakeEmbedding;
+      const promptTokens = inputs.reduce((n, input) => n + Math.ceil(input.length / 4), 0);
+      if (b.tokenDelayMs) await sleep(b.tokenDelayMs);
+      res.writeHead(200, { "Content-Type": "application/json" });
+      res.end(
+        JSON.stringify({
+          object: "list",
+          data: inputs.map((input, index) => ({ object: "embedding", index, embedding: embedOf(input) })),
+          model: body.model ?? "fake-embedding",
+          usage: { prompt_tokens: promptTokens, total_tokens: promptTokens },
+        }),
+      );
       return;
     }
     // A reply marker in the prompt wins over `reply`, and streams quickly (long hostile texts).

@@ -5,6 +5,7 @@ import { pageResponse } from "@/lib/server/pagination";
 import { authorize } from "@/lib/server/policy";
 import { adoptDraftAnswer, holdForDraftAnswer } from "@/lib/server/ai/draft-answers";
 import { kickAiWorker } from "@/lib/server/ai/worker";
+import { kickEmbeddingWorker } from "@/lib/server/similar/embeddings";
 import { createQuestion } from "@/lib/server/questions/mutations";
 import { presentQuestionDetail, presentQuestionSummary } from "@/lib/server/questions/presenters";
 import { countQuestions, getQuestionDetailOrThrow, listChosenTagsOrThrow, listQuestions } from "@/lib/server/questions/queries";
@@ -45,7 +46,8 @@ export const POST = handler(async (req) => {
   const question = await createQuestion(viewer, { title: input.title, description: input.description, tags, group }, held);
   const adopted = held !== null && (await adoptDraftAnswer(question.id, held, draftAnswerId!, viewer.id, input));
   await screenCreatedQuestion(question, viewer.id, screening); // spam: hidden at once; owed to the model: classified after the response
-  if (!adopted) kickAiWorker(); // writes the owed AI answer after the response, never making the asker wait
+  if (!adopted) kickAiWorker(); // writes the owed AI answer (and embedding) after the response, never making the asker wait
+  else kickEmbeddingWorker(); // the question's embedding for similar questions (issue 17; nothing without AI_EMBEDDING_MODEL)
   const shown = adopted ? await getQuestionDetailOrThrow(question.id, viewer) : question;
   return Response.json(presentQuestionDetail(shown, viewer), {
     status: 201,

@@ -27,3 +27,10 @@ export function aiConfig(env: Record<string, string | undefined> = process.env):
 export function isAiConfigured(): boolean {
   return aiConfig() !== null;
 }
+
+/** The embedding model in force (issue 17): the configured provider's AI_EMBEDDING_MODEL, or null without either. */
+export function embeddingConfig(env: Record<string, string | undefined> = process.env): AiConfig | null {
+  const config = aiConfig(env);
+  const model = trimmed(env.AI_EMBEDDING_MODEL);
+  return config && model ? { ...config, model } : null;
+}

@@ -1,6 +1,6 @@
 import "server-only";
 import { createOpenAI } from "@ai-sdk/openai";
-import type { LanguageModel } from "ai";
+import type { EmbeddingModel, LanguageModel } from "ai";
 import type { AiConfig } from "@/lib/server/ai/config";
 
 /*
@@ -18,4 +18,10 @@ export function languageModel(config: AiConfig): LanguageModel {
   return config.baseURL ? provider.chat(config.model) : provider(config.model);
 }
 
-export { aiConfig, isAiConfigured, type AiConfig } from "@/lib/server/ai/config";
+/** The embedding model of similar questions (issue 17): `config` from embeddingConfig (its model is AI_EMBEDDING_MODEL); POST {baseURL}/embeddings. */
+export function embeddingModel(config: AiConfig): EmbeddingModel {
+  const provider = createOpenAI({ apiKey: config.apiKey ?? NO_KEY, baseURL: config.baseURL, name: "agora-ai" });
+  return provider.embedding(config.model);
+}
+
+export { aiConfig, embeddingConfig, isAiConfigured, type AiConfig } from "@/lib/server/ai/config";

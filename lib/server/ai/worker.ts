@@ -14,6 +14,7 @@ import type { AnswerSourceJson } from "@/lib/server/answers/presenters";
 import { notifyNewAnswer } from "@/lib/server/notifications/mutations";
 import { log } from "@/lib/server/log";
 import { observeAiGeneration } from "@/lib/server/metrics";
+import { fillEmbeddings, kickEmbeddingWorker, stopEmbeddingWorker } from "@/lib/server/similar/embeddings";
 
 /*
  * The automatic answers (DECISIONS.md section 6). Every question owes one through its
@@ -341,6 +342,7 @@ export function workersDisabled(): boolean {
  */
 export function kickAiWorker(): void {
   if (!isAiConfigured() || workersDisabled()) return;
+  kickEmbeddingWorker(); // a new or edited question owes its embedding too (issue 17)
   const work = () => fillWorkerSlots().catch((error) => log.error({ error: error instanceof Error ? error.name : "error" }, "AI worker round failed"));
   try {
     afterResponse(work);
@@ -352,7 +354,11 @@ export function kickAiWorker(): void {
 /** Starts this instance's periodic look for owed and abandoned answers (once per process). */
 export function startAiWorkerLoop(intervalMs = WORKER_INTERVAL_MS): void {
   if (state.loop || workersDisabled()) return;
-  const tick = () => void fillWorkerSlots().catch((error) => log.error({ error: error instanceof Error ? error.name : "error" }, "AI worker round failed"));
+  const tick = () => {
+    void fillWorkerSlots().catch((error) => log.error({ error: error instanceof Error ? error.name : "error" }, "AI worker round failed"));
+    // The similar questions' embeddings owed (issue 17): nothing without AI_EMBEDDING_MODEL.
+    void fillEmbeddings().catch((error) => log.error({ error: error instanceof Error ? error.name : "error" }, "Embedding worker round failed"));
+  };
   state.loop = setInterval(tick, intervalMs);
   state.loop.unref?.();
   tick();
@@ -371,5 +377,5 @@ export function stopAiWorkerLoop(): void {
 export async function stopAiWorker(): Promise<void> {
   stopAiWorkerLoop();
   state.stopping.abort();
-  await Promise.allSettled([...state.running]);
+  await Promise.allSettled([...state.running, stopEmbeddingWorker()]);
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { markdownToPlainText } from "@/lib/markdown/render";
-import { STRONG_SCORE, type SimilarRow } from "@/lib/server/similar/queries";
+import { STRONG_COSINE, STRONG_SCORE, type SimilarRow } from "@/lib/server/similar/queries";
 
 /** How long a best answer's snippet may be: its first lines, as plain text. */
 export const SNIPPET_CHARS = 180;
@@ -14,7 +14,7 @@ export interface SimilarQuestionJson {
   voteScore: number;
   /** The first lines of its best answer (accepted, else the highest-scored), plain text; null without answers. */
   snippet: string | null;
-  /** A strong match (score at least STRONG_SCORE): the draft is likely a duplicate of it (the Ask dialog's coaching says so). */
+  /** A strong match (lexical score at least STRONG_SCORE, or with embeddings a cosine at least STRONG_COSINE): the draft is likely a duplicate of it (the Ask dialog's coaching says so). */
   likelyDuplicate: boolean;
 }
 
@@ -26,6 +26,6 @@ export function presentSimilarQuestion(row: SimilarRow): SimilarQuestionJson {
     hasAcceptedAnswer: row.hasAcceptedAnswer,
     voteScore: row.voteScore,
     snippet: row.snippet ? markdownToPlainText(row.snippet, SNIPPET_CHARS) || null : null,
-    likelyDuplicate: row.score >= STRONG_SCORE,
+    likelyDuplicate: row.score >= STRONG_SCORE || (row.cosine ?? 0) >= STRONG_COSINE,
   };
 }

@@ -16,6 +16,15 @@ import { lexemeStats, planCandidates } from "@/lib/server/similar/lexemes";
  * union is scored by the full-text rank (ts_rank, title words weighing most, normalised by the
  * document's length) plus the title's trigram similarity, and only a score above MIN_SCORE is a
  * suggestion. Visibility (private groups, hidden posts) is applied in SQL to both sources.
+ *
+ * With an embedding of the input (AI_EMBEDDING_MODEL: lib/server/similar/embeddings.ts), the best
+ * `rerankCandidates` of those candidates are re-ranked by the cosine similarity of their stored
+ * embeddings (unit vectors in question_embeddings, so a dot product over real[] in SQL: no pgvector
+ * needed, and only a bounded set is read): the order is the lexical score plus `embeddingWeight`
+ * times the cosine, and a candidate scoring below MIN_SCORE still becomes a suggestion when its
+ * cosine reaches `minCosine` (a paraphrase sharing few words). A candidate without an embedding of
+ * the same model yet (owed, or another model's) counts `minCosine`. Without an input embedding,
+ * the statement is the lexical one alone.
  */
 
 /** What a lookup asks: the title and description of a draft, or of a question (excluded from its own results). */
@@ -27,6 +36,8 @@ export interface SimilarInput {
   limit?: number;
   /** The lowest score that is a suggestion; the tuning's (a draft's near-duplicates) by default. */
   minScore?: number;
+  /** The input's embedding (a draft's, or the question's own for Related questions): candidates are re-ranked with it. */
+  embedding?: { model: string; vector: number[] } | null;
 }
 
 /**
@@ -46,7 +57,10 @@ export interface SimilarRow {
   hasAcceptedAnswer: boolean;
   voteScore: number;
   snippet: string | null;
+  /** The lexical score (full-text rank and title trigrams). */
   score: number;
+  /** The cosine similarity of the embeddings, when the lookup re-ranked with them and the question has one; else null. */
+  cosine: number | null;
 }
 
 /** The tunable numbers of the score; the evaluation (npm run eval:similar) measures them. */
@@ -63,8 +77,16 @@ export interface SimilarTuning {
   normalization: number;
   /** ts_rank's weights of the document's classes D, C, B, A (answers are C, the description B, the title A). */
   rankWeights: [number, number, number, number];
-  /** Below this score a candidate is no suggestion. */
+  /** Below this score a candidate is no suggestion (unless its embedding is close enough: minCosine). */
   minScore: number;
+  /** With embeddings: the best lexical candidates re-ranked. */
+  rerankCandidates: number;
+  /** With embeddings: the lowest lexical score a candidate needs to be re-ranked at all. */
+  embeddingFloor: number;
+  /** With embeddings: weight of the cosine similarity (-1 to 1) in the order. */
+  embeddingWeight: number;
+  /** With embeddings: a candidate whose cosine reaches this is a suggestion whatever its lexical score (above embeddingFloor). */
+  minCosine: number;
 }
 
 export const SIMILAR_TUNING: SimilarTuning = {
@@ -75,6 +97,10 @@ export const SIMILAR_TUNING: SimilarTuning = {
   normalization: 1,
   rankWeights: [0.05, 0.1, 0.4, 1],
   minScore: 0.3,
+  rerankCandidates: 50,
+  embeddingFloor: 0.12,
+  embeddingWeight: 1,
+  minCosine: 0.6,
 };
 
 /**
@@ -86,6 +112,13 @@ export const STRONG_SCORE = 0.4;
 
 /** Candidates sharing two of the title's common words, read when the draft has few uncommon ones (lib/server/similar/lexemes.ts). */
 const DENSE_CANDIDATES = 100;
+
+/**
+ * With embeddings, a cosine this high is a strong match too (text-embedding-3-small puts
+ * paraphrases of one question around 0.7 to 0.9; uncalibrated on a real model here: the evaluation
+ * measures the wiring only, with a deterministic fake).
+ */
+export const STRONG_COSINE = 0.85;
 
 /** A client the lookup reads with: the app's, or (evaluation, tests) another database's. */
 export type SimilarClient = Pick<typeof db, "$queryRaw" | "$transaction">;
@@ -131,7 +164,32 @@ export async function findSimilarQuestions(
   const trigram = trigramMatch
     ? Prisma.sql`SELECT q.id FROM questions q WHERE (${trigramMatch}) AND ${visible} LIMIT ${tuning.trigramCandidates}`
     : none;
-  const rows = await client.$queryRaw<(Omit<SimilarRow, "score"> & { score: number })[]>`
+  const minScore = input.minScore ?? tuning.minScore;
+  const vector = input.embedding?.vector.length ? input.embedding.vector : null;
+  const best = vector
+    ? Prisma.sql`
+    lexical AS (
+      SELECT id, score FROM scored WHERE score >= ${Math.min(minScore, tuning.embeddingFloor)}::real
+       ORDER BY score DESC, id DESC LIMIT ${tuning.rerankCandidates}
+    ),
+    reranked AS (
+      SELECT lexical.id, lexical.score,
+             (SELECT sum(x * y) FROM unnest(e.embedding, ${vector}::real[]) AS t(x, y)) AS cosine
+        FROM lexical
+        LEFT JOIN question_embeddings e
+          ON e.question_id = lexical.id AND e.model = ${input.embedding!.model} AND cardinality(e.embedding) = ${vector.length}::int
+    ),
+    best AS (
+      SELECT id, score, cosine, score + ${tuning.embeddingWeight}::real * coalesce(cosine, ${tuning.minCosine}::real) AS rank
+        FROM reranked
+       WHERE score >= ${minScore}::real OR cosine >= ${tuning.minCosine}::real
+       ORDER BY rank DESC, id DESC LIMIT ${limit}
+    )`
+    : Prisma.sql`
+    best AS (
+      SELECT id, score, NULL::float8 AS cosine, score AS rank FROM scored WHERE score >= ${minScore}::real ORDER BY score DESC, id DESC LIMIT ${limit}
+    )`;
+  const rows = await client.$queryRaw<SimilarRow[]>`
     WITH input AS (
       SELECT ${plan.rank}::tsquery AS tsq, ${title}::text AS title
     ),
@@ -146,11 +204,9 @@ export async function findSimilarQuestions(
         JOIN questions q ON q.id = c.id
         CROSS JOIN input
     ),
-    best AS (
-      SELECT id, score FROM scored WHERE score >= ${input.minScore ?? tuning.minScore}::real ORDER BY score DESC, id DESC LIMIT ${limit}
-    )
+${best}
     SELECT q.id, q.title, q.answer_count AS "answerCount", (q.accepted_answer_id IS NOT NULL) AS "hasAcceptedAnswer",
-           q.vote_score AS "voteScore", answer.content AS snippet, best.score::float8 AS score
+           q.vote_score AS "voteScore", answer.content AS snippet, best.score::float8 AS score, best.cosine::float8 AS cosine
       FROM best
       JOIN questions q ON q.id = best.id
       LEFT JOIN LATERAL (
@@ -159,6 +215,6 @@ export async function findSimilarQuestions(
          ORDER BY (a.id = q.accepted_answer_id) DESC NULLS LAST, a.vote_score DESC, a.id
          LIMIT 1
       ) answer ON TRUE
-     ORDER BY best.score DESC, q.id DESC`;
+     ORDER BY best.rank DESC, q.id DESC`;
   return rows;
 }

@@ -63,4 +63,35 @@ describe("the Ask dialog's Similar questions panel", () => {
       jest.useRealTimers();
     }
   });
+
+  it("puts the panel in a column beside the form on a wide screen, and under the title on a narrow one", async () => {
+    const original = window.matchMedia;
+    let wide = true;
+    const listeners = new Set<() => void>();
+    const fake = ((query: string) => ({
+      get matches() {
+        return query === "(min-width: 1024px)" && wide;
+      },
+      media: query,
+      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+    })) as unknown as typeof window.matchMedia;
+    Object.defineProperty(window, "matchMedia", { configurable: true, writable: true, value: fake });
+    try {
+      renderWithClient(<AskQuestionDialog open onOpenChange={() => {}} />);
+      const dialog = screen.getByRole("dialog", { name: "Ask a Question" });
+      const side = within(dialog).getByTestId("ask-dialog-side");
+      expect(side).toHaveTextContent("As you type, questions already asked like yours");
+      await userEvent.type(within(dialog).getByLabelText("Title"), "Postgres skips my index");
+      await waitFor(() => within(side).getByTestId("similar-questions"), { timeout: 3_000 });
+
+      wide = false;
+      act(() => listeners.forEach((listener) => listener()));
+      expect(within(dialog).queryByTestId("ask-dialog-side")).not.toBeInTheDocument();
+      expect(within(dialog).getByTestId("similar-questions")).toBeInTheDocument();
+    } finally {
+      Object.defineProperty(window, "matchMedia", { configurable: true, writable: true, value: original });
+    }
+  });
 });
+

@@ -1,15 +1,17 @@
 import { handler } from "@/lib/server/http";
 import { requireCronSecret } from "@/lib/server/auth/cron-secret";
 import { processOwedAnswers } from "@/lib/server/ai/worker";
+import { processOwedEmbeddings } from "@/lib/server/similar/embeddings";
 
 /** Owed answers one scheduler call writes (each can take up to two minutes; they run together). */
 const CRON_BATCH = 3;
 
-// GET /api/cron/ai-answers - a scheduler (e.g. Vercel Cron) writes a bounded batch of owed AI answers
+// GET /api/cron/ai-answers - a scheduler (e.g. Vercel Cron) writes a bounded batch of owed AI answers, and computes a batch of owed question embeddings
 export const GET = handler(async (req) => {
   requireCronSecret(req); // 401
-  const result = await processOwedAnswers({ limit: CRON_BATCH });
-  return Response.json(result);
+  // The embeddings (issue 17, only with AI_EMBEDDING_MODEL) take seconds; the answers, minutes.
+  const [result, embeddings] = await Promise.all([processOwedAnswers({ limit: CRON_BATCH }), processOwedEmbeddings()]);
+  return Response.json({ ...result, embeddings });
 });
 
 // POST /api/cron/ai-answers - the same, for schedulers that POST

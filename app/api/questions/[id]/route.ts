@@ -11,6 +11,7 @@ import {
 } from "@/lib/server/questions/queries";
 import { recordQuestionView } from "@/lib/server/questions/views";
 import { questionUpdateSchema } from "@/lib/validation/questions";
+import { kickEmbeddingWorker } from "@/lib/server/similar/embeddings";
 import { auditStaffDeletion } from "@/lib/server/moderation/actions";
 
 /** A question body is at most 20,000 characters of description, up to 4 bytes each, plus a little. */
@@ -34,6 +35,7 @@ export const PUT = handler(async (req, ctx) => {
   authorize(viewer, "question.edit", question); // 403
   const tags = await listChosenTagsOrThrow(input.tagIds); // 400 when none exists
   await updateQuestion(question, { ...input, tagIds: tags.map((t) => t.id) }, { editorId: viewer.id, summary: input.summary });
+  kickEmbeddingWorker(); // a changed title or description owes a new embedding (issue 17; nothing without AI_EMBEDDING_MODEL)
   const updated = await getQuestionDetailOrThrow(id, viewer); // 404 if deleted meanwhile
   return Response.json(presentQuestionDetail(updated, viewer));
 });
