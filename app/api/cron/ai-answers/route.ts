@@ -1,15 +1,16 @@
 import { handler } from "@/lib/server/http";
 import { requireCronSecret } from "@/lib/server/auth/cron-secret";
-import { processOwedAnswers } from "@/lib/server/ai/worker";
+import { processOwedAnswers, processOwedRevisions } from "@/lib/server/ai/worker";
 
 /** Owed answers one scheduler call writes (each can take up to two minutes; they run together). */
 const CRON_BATCH = 3;
 
-// GET /api/cron/ai-answers - a scheduler (e.g. Vercel Cron) writes a bounded batch of owed AI answers
+// GET /api/cron/ai-answers - a scheduler (e.g. Vercel Cron) writes a bounded batch of owed AI answers, then of owed revisions (issue 16)
 export const GET = handler(async (req) => {
   requireCronSecret(req); // 401
   const result = await processOwedAnswers({ limit: CRON_BATCH });
-  return Response.json(result);
+  const revisions = await processOwedRevisions({ limit: Math.max(1, CRON_BATCH - result.claimed) });
+  return Response.json({ ...result, revisions });
 });
 
 // POST /api/cron/ai-answers - the same, for schedulers that POST
