@@ -172,14 +172,22 @@ export async function oweRevisionOnRequest(tx: Prisma.TransactionClient, answerI
   });
 }
 
-/** Starts writing owed revisions after the response (the worker module is loaded on demand: it imports the writers that call these triggers). */
-export function kickRevisionWorker(): void {
-  void import("@/lib/server/ai/worker").then((worker) => worker.kickAiWorker()).catch(() => {});
+/**
+ * Starts writing owed revisions after the response (the worker module is loaded on demand: it
+ * imports the writers that call these triggers). Awaited by the writers, so the worker is
+ * scheduled while the request is still being handled.
+ */
+export async function kickRevisionWorker(): Promise<void> {
+  try {
+    (await import("@/lib/server/ai/worker")).kickAiWorker();
+  } catch {
+    // The worker's loop finds the revision within seconds anyway.
+  }
 }
 
 /** A moderator's request for a revision of the automatic answer, in its own transaction (409 while one is owed or being written). */
 export async function requestRevision({ answerId, moderatorId, note }: { answerId: number; moderatorId: string; note: string | null }): Promise<boolean> {
   const owed = await db.$transaction((tx) => oweRevisionOnRequest(tx, answerId, moderatorId, note));
-  if (owed) kickRevisionWorker();
+  if (owed) await kickRevisionWorker();
   return owed;
 }

@@ -172,18 +172,31 @@ async function lockQuestion(tx: Prisma.TransactionClient, id: number): Promise<b
  * when it is gone.
  */
 export async function updateQuestion(question: Pick<QuestionRef, "id">, changes: QuestionChanges, revision: RevisionMeta): Promise<boolean> {
-  const updated = await db.$transaction((tx) => applyQuestionUpdate(tx, question, changes, revision));
+  const effects: QuestionUpdateEffects = {};
+  const updated = await db.$transaction((tx) => applyQuestionUpdate(tx, question, changes, revision, effects));
   forgetPopularTags();
   forgetTrending();
-  if (updated) kickRevisionWorker(); // an edit in substance may have owed the AI answer a revision (nothing to do otherwise)
+  if (effects.revisionOwed) await kickRevisionWorker();
   return updated;
+}
+
+/** What an update did beyond the question (set by applyQuestionUpdate for its caller to act on after commit). */
+export interface QuestionUpdateEffects {
+  /** The edit owed the automatic answer a revision (issue 16): kick the worker after commit. */
+  revisionOwed?: boolean;
 }
 
 /**
  * updateQuestion inside the caller's transaction (an approved suggested edit applies itself with
  * it); false when the question is gone. The caller forgets the tag and trending caches after commit.
  */
-export async function applyQuestionUpdate(tx: Prisma.TransactionClient, question: Pick<QuestionRef, "id">, changes: QuestionChanges, revision: RevisionMeta): Promise<boolean> {
+export async function applyQuestionUpdate(
+  tx: Prisma.TransactionClient,
+  question: Pick<QuestionRef, "id">,
+  changes: QuestionChanges,
+  revision: RevisionMeta,
+  effects: QuestionUpdateEffects = {},
+): Promise<boolean> {
   if (!(await lockQuestion(tx, question.id))) return false;
   const before = await tx.question.findUniqueOrThrow({ where: { id: question.id }, select: { title: true, description: true } });
   await keepOriginalQuestion(tx, question.id);
@@ -211,7 +224,7 @@ export async function applyQuestionUpdate(tx: Prisma.TransactionClient, question
   });
   await appendQuestionRevision(tx, question.id, revision);
   // An edit in substance of the title or description owes the automatic answer a revision (issue 16).
-  await oweRevisionIfEdited(tx, question.id, before, changes);
+  effects.revisionOwed = await oweRevisionIfEdited(tx, question.id, before, changes);
   return true;
 }
 
@@ -310,7 +323,7 @@ export async function acceptAnswer({ question, answerId, accepter }: { question:
     }
     return { state: { questionId: question.id, acceptedAnswerId: answerId }, owed };
   }, NOTIFYING_TRANSACTION);
-  if (owed) kickRevisionWorker();
+  if (owed) await kickRevisionWorker();
   return state;
 }
 

@@ -62,7 +62,7 @@ export async function setVerdict({ answerId, memberId, input }: { answerId: numb
     const revisionOwed = await oweRevisionIfDisputed(tx, answerId, moved);
     return { answerId, ...moved, changed: true, revisionOwed };
   });
-  if (outcome.revisionOwed) kickRevisionWorker();
+  if (outcome.revisionOwed) await kickRevisionWorker();
   return outcome;
 }
 
@@ -79,7 +79,7 @@ export async function withdrawVerdict({ answerId, memberId }: { answerId: number
     const revisionOwed = await oweRevisionIfDisputed(tx, answerId, moved);
     return { answerId, ...moved, changed: true, revisionOwed };
   });
-  if (outcome.revisionOwed) kickRevisionWorker();
+  if (outcome.revisionOwed) await kickRevisionWorker();
   return outcome;
 }
 

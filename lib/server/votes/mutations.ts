@@ -132,7 +132,7 @@ export async function setVote({ answer, voter, voteType }: { answer: { id: numbe
     () => notFound(ANSWER_NOT_FOUND),
   );
   if (!row || row.voteScore === null) throw notFound(ANSWER_NOT_FOUND);
-  if (row.revisionOwed) kickRevisionWorker();
+  if (row.revisionOwed) await kickRevisionWorker();
   return { answerId: answer.id, voteScore: row.voteScore, viewerVote: voteType, changed: row.delta !== 0 };
 }
 
@@ -154,7 +154,7 @@ export async function withdrawVote({ answer, voter }: { answer: { id: number }; 
     return scored;
   }, NOTIFYING_TRANSACTION);
   if (!row || row.voteScore === null) throw notFound(ANSWER_NOT_FOUND);
-  if (row.revisionOwed) kickRevisionWorker();
+  if (row.revisionOwed) await kickRevisionWorker();
   return { answerId: answer.id, voteScore: row.voteScore, viewerVote: null, changed: row.delta !== 0 };
 }
 
