@@ -23,6 +23,9 @@ function renderPage(answer: ReturnType<typeof makeAnswer>) {
 }
 const card = () => screen.getByRole("article", { name: "Answer by Agora AI" });
 
+// The Generate box reads the member's AI allowance.
+beforeEach(() => mockFetch(() => jsonResponse({ limit: 20, remaining: 20, resetsAt: null })));
+
 describe("the automatic answer's revisions on the answer card", () => {
   it("says it is being revised", () => {
     renderPage(aiAnswer({ pending: true, last: null, viewerCanRequest: false }));
