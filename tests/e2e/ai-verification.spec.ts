@@ -122,7 +122,8 @@ test.describe("AI answers the community verifies", () => {
     const aiAnswer = tom.getByRole("article", { name: "Answer by Agora AI" });
     await expect(aiAnswer).toBeVisible({ timeout: 30_000 });
     // The moderator's "Ask AI to review": "Being revised…" at once, then the answer stands.
-    await tom.reload(); // the page as the server renders it for a moderator, once the answer is written
+    await expect(aiAnswer.getByTestId("ai-badge")).toBeVisible({ timeout: 30_000 }); // written, not streaming any more
+    await tom.reload(); // the page as the server renders it for a moderator
     const ask = aiAnswer.getByRole("button", { name: "Ask AI to review" });
     await waitForHydration(ask);
     await ask.click();
