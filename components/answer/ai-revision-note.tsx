@@ -97,49 +97,61 @@ export function AiRevisionNote({ answer }: { answer: Answer }) {
 export function AiRevisionCorrections({ questionId, corrections }: { questionId: number; corrections: readonly CorrectionJson[] }) {
   const t = useTranslations("verification");
   if (corrections.length === 0) return null;
-  const member = (c: { memberId: string; name: string }) => (chunks: React.ReactNode) =>
-    c.memberId ? (
-      <Link href={`/users/${c.memberId}`} className={linkClass}>
+  const profile = (memberId: string, chunks: React.ReactNode) =>
+    memberId ? (
+      <Link href={`/users/${memberId}`} className={linkClass}>
         {chunks}
       </Link>
     ) : (
       chunks
     );
+  const reasonOf = (reason: string | null) => (reason ? <q className="mt-0.5 block whitespace-pre-line text-foreground/90">{reason}</q> : null);
+  const describe = (c: CorrectionJson): React.ReactNode => {
+    let text: React.ReactNode;
+    switch (c.type) {
+      case "verdict":
+        text = t.rich("revision.correction.verdict", { name: c.name, member: (chunks) => profile(c.memberId, chunks) });
+        return (
+          <>
+            {text}
+            {reasonOf(c.reason)}
+          </>
+        );
+      case "answer":
+        return t.rich(`revision.correction.${c.why}`, {
+          name: c.name,
+          post: (chunks) => (
+            <a href={`#answer-${c.answerId}`} className={linkClass}>
+              {chunks}
+            </a>
+          ),
+        });
+      case "edit":
+        return t.rich("revision.correction.edit", {
+          n: c.questionRevision,
+          post: (chunks) => (
+            <Link href={`/questions/${questionId}/revisions`} className={linkClass}>
+              {chunks}
+            </Link>
+          ),
+        });
+      case "moderator":
+        text = t.rich("revision.correction.moderator", { name: c.name, member: (chunks) => profile(c.memberId, chunks) });
+        return (
+          <>
+            {text}
+            {reasonOf(c.reason)}
+          </>
+        );
+    }
+  };
   return (
     <div data-testid="ai-revision-corrections">
       <p className="text-muted-foreground">{t("revision.corrections")}</p>
       <ul className="mt-1.5 space-y-1.5">
         {corrections.map((c, i) => (
-          <li key={i} className="min-w-0 break-words">
-            {c.type === "verdict" ? (
-              <>
-                {t.rich("revision.correction.verdict", { name: c.name, member: member(c) })}
-                <q className="mt-0.5 block whitespace-pre-line text-foreground/90">{c.reason}</q>
-              </>
-            ) : c.type === "answer" ? (
-              t.rich(`revision.correction.${c.why}`, {
-                name: c.name,
-                post: (chunks) => (
-                  <a href={`#answer-${c.answerId}`} className={linkClass}>
-                    {chunks}
-                  </a>
-                ),
-              })
-            ) : c.type === "edit" ? (
-              t.rich("revision.correction.edit", {
-                n: c.questionRevision,
-                post: (chunks) => (
-                  <Link href={`/questions/${questionId}/revisions`} className={linkClass}>
-                    {chunks}
-                  </Link>
-                ),
-              })
-            ) : (
-              <>
-                {t.rich("revision.correction.moderator", { name: c.name, member: member(c) })}
-                {c.reason ? <q className="mt-0.5 block whitespace-pre-line text-foreground/90">{c.reason}</q> : null}
-              </>
-            )}
+          <li key={`${c.type}-${i}`} className="min-w-0 break-words">
+            {describe(c)}
           </li>
         ))}
       </ul>
