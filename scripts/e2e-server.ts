@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { runAgora } from "./lib/run-agora";
-import { startFakeOpenAI } from "../tests/support/fake-openai";
+import { startFakeOpenAI, type ChatRequestBody } from "../tests/support/fake-openai";
 
 // Each test arrives from its own client address in X-Forwarded-For (tests/e2e/support.ts), as
 // through one proxy: trust that one hop, so per-IP limits apply per simulated visitor.
@@ -31,14 +31,31 @@ process.on("exit", () => {
 });
 
 async function main() {
+  // Revisions of the automatic answer (issue 16) wait a few seconds before their first token, so
+  // the question page's "Being revised…" state can be seen; a moderator's request is answered
+  // "unchanged", community corrections with a revised answer.
+  const isRevision = (body: ChatRequestBody) => JSON.stringify(body.messages ?? []).includes("<previous_answer>");
   const fake = await startFakeOpenAI({
     tokenDelayMs: 40,
+    firstTokenDelayMs: (body) => (isRevision(body) ? 5_000 : 0),
     reply: (body) => {
       // The spam classifier (lib/server/spam/classify.ts) gets a verdict: nothing the e2e members write is spam.
       if (JSON.stringify(body.messages ?? []).includes("You are the spam filter of Agora")) return '{"spam": false, "reason": "e2e"}';
       // Draft coaching (lib/server/ai/coach.ts) gets two short suggestions.
       if (JSON.stringify(body.messages ?? []).includes("write a clear question before they post it")) {
         return "- Say which version you run and what you expected to happen.\n- Paste the exact output you see, as text.";
+      }
+      if (isRevision(body)) {
+        if (JSON.stringify(body.messages ?? []).includes("moderator_request")) return "UNCHANGED: Strict mode runs effects twice only in development, which the answer already explains.";
+        return [
+          "CHANGED: Explained why strict mode runs the effect twice and added the cleanup that aborts the first request.",
+          "",
+          "In development, React's **strict mode** mounts every component twice, so the effect runs twice on purpose. Return a cleanup function that aborts the first request:",
+          "",
+          "```js\nuseEffect(() => {\n  const controller = new AbortController();\n  fetch(url, { signal: controller.signal });\n  return () => controller.abort();\n}, [url]);\n```",
+          "",
+          "In production the effect runs once.",
+        ].join("\n");
       }
       const cites = JSON.stringify(body.messages ?? []).includes('<source id=\\"1\\"');
       return `Keep the value in **a ref**${cites ? " as the community explained [1]" : ""}.\n\n\`\`\`js\nconst ref = useRef(0);\n\`\`\`\n\nThat way it survives re-renders.`;

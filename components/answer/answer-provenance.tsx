@@ -2,7 +2,9 @@ import Link from "@/components/common/link";
 import { ChevronRight, FileText, MessageSquare } from "lucide-react";
 import { useFormatter, useTranslations } from "next-intl";
 
+import { AiRevisionCorrections, provenanceElementId } from "@/components/answer/ai-revision-note";
 import type { Answer } from "@/lib/api-client/question-cache";
+import type { CorrectionJson } from "@/lib/ai-revision";
 
 /** A duration in ms as people read it: "850 ms", "4.2 s", "1 min 5 s" (in the member's language). */
 export function useFormatDuration(): (ms: number) => string {
@@ -22,9 +24,20 @@ export function useFormatDuration(): (ms: number) => string {
 
 /**
  * "How this answer was made": the model, token usage, time taken and the community posts an AI
- * answer drew on (DECISIONS.md section 6), closed until opened.
+ * answer drew on (DECISIONS.md section 6), and the corrections its last revision used (issue 16),
+ * closed until opened.
  */
-export function AnswerProvenance({ ai }: { ai: NonNullable<Answer["ai"]> }) {
+export function AnswerProvenance({
+  ai,
+  answerId,
+  questionId,
+  corrections,
+}: {
+  ai: NonNullable<Answer["ai"]>;
+  answerId?: number;
+  questionId?: number;
+  corrections?: readonly CorrectionJson[];
+}) {
   const t = useTranslations("answer");
   const format = useFormatter();
   const formatDuration = useFormatDuration();
@@ -37,7 +50,7 @@ export function AnswerProvenance({ ai }: { ai: NonNullable<Answer["ai"]> }) {
       : null;
 
   return (
-    <details className="group mt-4 rounded-lg border bg-muted/40 text-sm">
+    <details id={answerId !== undefined ? provenanceElementId(answerId) : undefined} className="group mt-4 scroll-mt-24 rounded-lg border bg-muted/40 text-sm">
       <summary className="flex cursor-pointer list-none items-center gap-1.5 rounded-lg px-3 py-2 font-medium text-muted-foreground outline-none select-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50 [&::-webkit-details-marker]:hidden">
         <ChevronRight className="size-4 transition-transform group-open:rotate-90" aria-hidden />
         {t("provenance.summary")}
@@ -73,6 +86,7 @@ export function AnswerProvenance({ ai }: { ai: NonNullable<Answer["ai"]> }) {
             <p className="mt-1 text-foreground/80">{t("provenance.none")}</p>
           )}
         </div>
+        {corrections && questionId !== undefined ? <AiRevisionCorrections questionId={questionId} corrections={corrections} /> : null}
       </div>
     </details>
   );

@@ -6,6 +6,9 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { keys } from "@/lib/api-client/keys";
 import type { QuestionDetail } from "@/lib/api-client/question-cache";
 
+/** How often a question page with an answer being revised reads the question again. */
+export const REVISION_POLL_MS = 5_000;
+
 /**
  * A question page's data (GET /api/questions/{id}), starting from what the server rendered.
  * `loadedAt` is when the server read it: when the browser's cached copy is older (say, after
@@ -19,6 +22,9 @@ export function useQuestionDetail(initial: QuestionDetail, loadedAt: number) {
     queryKey,
     initialData: initial,
     initialDataUpdatedAt: loadedAt,
+    // While the automatic answer is being revised (issue 16), the page reads the question again
+    // every few seconds, so the revised answer replaces "Being revised…" by itself.
+    refetchInterval: (q) => (q.state.data?.answers.some((a) => a.aiRevision?.pending) ? REVISION_POLL_MS : false),
   });
 
   // Only when the server hands over a new copy (a navigation, a refresh): later edits in this

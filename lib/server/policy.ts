@@ -230,6 +230,8 @@ const table = {
   // Issue 16: a verdict on an AI answer (the route refuses human answers with 400 first); the
   // member who prompted a custom-prompt answer is its author and may not judge it.
   "answer.verify": { visitor: "no", member: notOwnAnswer },
+  // Issue 16: moderators and admins ask Agora AI to revise the automatic answer (the route refuses other answers with 400).
+  "answer.requestRevision": { visitor: "no", member: isStaffRole },
   "answer.delete": { visitor: "no", member: deletableAnswerOrStaff },
   "answer.edit": { visitor: "no", member: editableAnswer },
   "answer.rollback": { visitor: "no", member: editableAnswer },

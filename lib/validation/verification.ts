@@ -36,3 +36,18 @@ export type VerdictInput = z.output<typeof verdictSchema>;
 
 export const HUMAN_ANSWER_VERDICT_MESSAGE = "Only AI answers can be verified";
 export const OWN_PROMPT_VERDICT_MESSAGE = "You cannot verify an AI answer you prompted";
+
+/** Longest note a moderator's request for a revision carries (the column is varchar(500)). */
+export const REVISION_NOTE_MAX_LENGTH = 500;
+export const REVISION_NOTE_TOO_LONG_MESSAGE = `Note must be at most ${REVISION_NOTE_MAX_LENGTH} characters`;
+
+/** POST /api/answers/{id}/revise: an optional note saying what to look at (the body may be empty). */
+export const revisionRequestSchema = z
+  .object(
+    { note: z.string({ error: "Note must be text" }).trim().max(REVISION_NOTE_MAX_LENGTH, REVISION_NOTE_TOO_LONG_MESSAGE).nullish() },
+    { error: "Request body must be a JSON object" },
+  )
+  .transform((input) => ({ note: input.note || null }));
+
+export const REVISION_AUTOMATIC_ONLY_MESSAGE = "Only the automatic AI answer can be revised";
+export const REVISION_STAFF_ONLY_MESSAGE = "Only moderators and admins can ask for a revision";

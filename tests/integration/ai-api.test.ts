@@ -304,7 +304,7 @@ describe("/api/cron/ai-answers", () => {
     for (const handler of [cronGet, cronPost]) {
       const res = await call(handler, "Bearer cron-secret-for-tests");
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ claimed: 0, done: 0, failed: 0, lost: 0, embeddings: { claimed: 0, done: 0, failed: 0, lost: 0 } });
+      expect(await res.json()).toEqual({ claimed: 0, done: 0, failed: 0, lost: 0, revisions: { claimed: 0, done: 0, failed: 0, lost: 0 }, embeddings: { claimed: 0, done: 0, failed: 0, lost: 0 } });
     }
   });
 });

@@ -107,6 +107,7 @@ describe("verdicts and status", () => {
     expect(first.body).toEqual({
       answerId: answer.id,
       verification: { correct: 1, incorrect: 0, status: "unverified", viewerVerdict: { verdict: "correct", reason: null }, viewerCanVerify: true, disputes: [] },
+      aiRevision: { pending: false, last: null, viewerCanRequest: false },
     });
     expect((await verdict(answer.id, a, correct)).body.verification).toMatchObject({ correct: 1 }); // a repeat counts once
 

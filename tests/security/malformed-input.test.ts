@@ -21,6 +21,7 @@ const validBodies: Record<string, Record<string, unknown>> = {
   "POST /api/answers/[id]/comments": { content: "A fine comment" },
   "POST /api/answers/[id]/vote": { voteType: "up" },
   "POST /api/answers/[id]/verification": { verdict: "correct" },
+  "POST /api/answers/[id]/revise": { note: "Check the second step" },
   "POST /api/comments/[id]/replies": { content: "A fine reply" },
   "PATCH /api/comments/[id]": { content: "An edited comment" },
   "POST /api/groups": { name: "Readers", description: "We read", rules: "Be kind", profileImageUrl: "", headerImageUrl: "", isPrivate: false },

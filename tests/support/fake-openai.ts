@@ -24,6 +24,8 @@ export interface FakeBehavior {
   hangAfterTokens?: number;
   /** The embedding of each input of POST /embeddings; default fakeEmbedding. */
   embedding?: (input: string) => number[];
+  /** Milliseconds before the first token of a streamed answer; a function sees the request body (a slow kind of request). */
+  firstTokenDelayMs?: number | ((body: ChatRequestBody) => number);
 }
 
 /** The parts of a Chat Completions request body the fake reads. */
@@ -210,6 +212,8 @@ export async function startFakeOpenAI(initial: FakeBehavior = {}): Promise<FakeO
     const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
       send({ id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finish }] });
     chunk({ role: "assistant", content: "" });
+    const firstDelay = typeof b.firstTokenDelayMs === "function" ? b.firstTokenDelayMs(body) : (b.firstTokenDelayMs ?? 0);
+    if (firstDelay > 0) await sleep(firstDelay);
     for (const [i, token] of tokens.entries()) {
       if (res.destroyed) return;
       if (b.hangAfterTokens !== undefined && i >= b.hangAfterTokens) return; // stalls with the connection open

@@ -1,7 +1,7 @@
 import "server-only";
 import { streamText, type LanguageModel } from "ai";
 import { aiConfig, languageModel, type AiConfig } from "@/lib/server/ai/provider";
-import { buildUserPrompt, systemPromptFor, type PromptInput } from "@/lib/server/ai/prompts";
+import { buildRevisionPrompt, buildUserPrompt, revisionSystemPromptFor, systemPromptFor, type PromptInput } from "@/lib/server/ai/prompts";
 import { detectQuestionLanguage, languageName } from "@/lib/server/ai/language";
 
 /*
@@ -87,10 +87,11 @@ export async function generateAnswer(options: GenerateOptions): Promise<Generati
   if (!options.model && !config) throw new AiGenerationError("AI answers are not configured", "unconfigured");
   const model = options.model ?? languageModel(config!);
   const modelName = typeof model === "string" ? model : (config?.model ?? model.modelId);
-  const prompt = buildUserPrompt(options.input);
+  const { revision } = options.input;
+  const prompt = revision ? buildRevisionPrompt({ ...options.input, revision }) : buildUserPrompt(options.input);
   // Written in the question's language (issue 15), detected from its title and description.
   const language = detectQuestionLanguage(options.input.question);
-  const instructions = systemPromptFor(language ? languageName(language) : null);
+  const instructions = (revision ? revisionSystemPromptFor : systemPromptFor)(language ? languageName(language) : null);
   const budget = AbortSignal.timeout(options.timeoutMs ?? GENERATION_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, budget]) : budget;
   const started = performance.now();

@@ -1,9 +1,10 @@
 import "server-only";
-import crypto from "node:crypto";
 import type { LanguageModel } from "ai";
 import { after as afterResponse } from "next/server";
 import { renderMarkdown } from "@/lib/markdown/render";
 import { db, Prisma } from "@/lib/server/db";
+import { claimFrom, failLeaseOf, HEARTBEAT_MS, NOW, PARTIAL_FLUSH_MS, releaseLeaseOf, renewLeaseOf } from "@/lib/server/ai/leases";
+import { claimRevisionJobs, runClaimedRevision } from "@/lib/server/ai/revise";
 import { ensureAssistantUser } from "@/lib/server/ai/assistant";
 import { linkCitations } from "@/lib/server/ai/citations";
 import { AiGenerationError, describeAiError, generateAnswer, type Generation } from "@/lib/server/ai/generate";
@@ -30,24 +31,11 @@ import { fillEmbeddings, kickEmbeddingWorker, stopEmbeddingWorker } from "@/lib/
  * No transaction or database connection is held while the model writes.
  */
 
-/** How long a claim lasts without renewal; renewed while tokens arrive. */
-export const LEASE_MS = 120_000;
-/** How often the streamed text is written to partial_content. */
-export const PARTIAL_FLUSH_MS = 200;
-/** Renewal of the lease while waiting for the provider's first token. */
-const HEARTBEAT_MS = 30_000;
-/** First retry after this long, then doubling... */
-export const BACKOFF_BASE_MS = 10_000;
-/** ...up to this. */
-export const BACKOFF_MAX_MS = 60 * 60_000;
-/** Jobs one instance writes at the same time. */
+export { BACKOFF_BASE_MS, BACKOFF_MAX_MS, backoffMs, HEARTBEAT_MS, LEASE_MS, PARTIAL_FLUSH_MS } from "@/lib/server/ai/leases";
+/** Jobs one instance writes at the same time (answers and revisions together). */
 export const MAX_CONCURRENT_JOBS = 2;
 /** How often each instance looks for owed answers. */
 export const WORKER_INTERVAL_MS = 10_000;
-
-// Timestamps are stored in UTC without a zone, as Prisma writes them.
-const NOW = Prisma.raw(`(now() AT TIME ZONE 'UTC')`);
-const after = (ms: number) => Prisma.sql`(now() AT TIME ZONE 'UTC') + make_interval(secs => ${ms / 1000})`;
 
 /** A job this worker holds, with the lease token that proves it. */
 export interface ClaimedJob {
@@ -57,41 +45,18 @@ export interface ClaimedJob {
   token: string;
 }
 
-/** The wait before retrying after `attempts` failed tries: 10 s, 20 s, 40 s, ... at most an hour. */
-export function backoffMs(attempts: number): number {
-  return Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
-}
-
 /**
  * Claims up to `limit` owed jobs (due, or abandoned by a dead worker), each with its own lease
  * token; `questionIds` narrows the claim to those questions.
  */
 export async function claimJobs(limit: number, questionIds?: readonly number[]): Promise<ClaimedJob[]> {
-  const prefix = crypto.randomBytes(12).toString("base64url");
-  const only = questionIds ? Prisma.sql`AND question_id IN (${Prisma.join(questionIds.length ? questionIds : [-1])})` : Prisma.empty;
-  return db.$queryRaw<ClaimedJob[]>`
-    WITH owed AS (
-      SELECT id FROM ai_answer_jobs
-       WHERE ((status IN ('pending', 'failed') AND next_attempt_at <= ${NOW})
-          OR (status = 'running' AND (locked_until IS NULL OR locked_until < ${NOW}))) ${only}
-       ORDER BY next_attempt_at, id
-       LIMIT ${limit}
-       FOR UPDATE SKIP LOCKED
-    )
-    UPDATE ai_answer_jobs j
-       SET status = 'running', attempts = j.attempts + 1, locked_by = ${prefix} || ':' || j.id::text,
-           locked_until = ${after(LEASE_MS)}, started_at = ${NOW}, partial_content = '', updated_at = ${NOW}
-      FROM owed
-     WHERE j.id = owed.id
-    RETURNING j.id, j.question_id AS "questionId", j.attempts, j.locked_by AS token`;
+  const where = questionIds ? Prisma.sql`AND j.question_id IN (${Prisma.join(questionIds.length ? questionIds : [-1])})` : Prisma.empty;
+  return claimFrom<{ questionId: number }>("ai_answer_jobs", limit, { where, returning: Prisma.sql`j.question_id AS "questionId"` });
 }
 
 /** Writes the text so far and renews the lease; false when the lease is no longer this worker's. */
 export async function renewLease(job: ClaimedJob, partialContent: string): Promise<boolean> {
-  const rows = await db.$executeRaw`
-    UPDATE ai_answer_jobs SET partial_content = ${partialContent}, locked_until = ${after(LEASE_MS)}, updated_at = ${NOW}
-     WHERE id = ${job.id} AND status = 'running' AND locked_by = ${job.token}`;
-  return rows > 0;
+  return renewLeaseOf("ai_answer_jobs", job, partialContent);
 }
 
 /** What completing a job stores on the answer. */
@@ -161,19 +126,7 @@ export async function completeJobIn(tx: Prisma.TransactionClient, job: Pick<Clai
 
 /** Gives a failed job back: failed and retried after the backoff, with a safe message; false when it was not this worker's. */
 export async function failJob(job: ClaimedJob, error: AiGenerationError): Promise<boolean> {
-  if (error.kind === "unconfigured") {
-    // The provider went away mid-run: the job waits, as if never tried.
-    const rows = await db.$executeRaw`
-      UPDATE ai_answer_jobs SET status = 'pending', attempts = greatest(0, attempts - 1), locked_by = NULL, locked_until = NULL,
-             partial_content = NULL, next_attempt_at = ${NOW}, updated_at = ${NOW}
-       WHERE id = ${job.id} AND status = 'running' AND locked_by = ${job.token}`;
-    return rows > 0;
-  }
-  const rows = await db.$executeRaw`
-    UPDATE ai_answer_jobs SET status = 'failed', locked_by = NULL, locked_until = NULL, partial_content = NULL,
-           last_error = ${error.message.slice(0, 1000)}, next_attempt_at = ${after(backoffMs(job.attempts))}, updated_at = ${NOW}
-     WHERE id = ${job.id} AND status = 'running' AND locked_by = ${job.token}`;
-  return rows > 0;
+  return failLeaseOf("ai_answer_jobs", job, error);
 }
 
 /**
@@ -181,11 +134,7 @@ export async function failJob(job: ClaimedJob, error: AiGenerationError): Promis
  * without waiting for the lease to run out (graceful shutdown); false when it was not this worker's.
  */
 export async function releaseJob(job: ClaimedJob): Promise<boolean> {
-  const rows = await db.$executeRaw`
-    UPDATE ai_answer_jobs SET status = 'pending', attempts = greatest(0, attempts - 1), locked_by = NULL, locked_until = NULL,
-           partial_content = NULL, next_attempt_at = ${NOW}, updated_at = ${NOW}
-     WHERE id = ${job.id} AND status = 'running' AND locked_by = ${job.token}`;
-  return rows > 0;
+  return releaseLeaseOf("ai_answer_jobs", job);
 }
 
 /** How one claimed job ended. */
@@ -286,6 +235,24 @@ export async function processOwedAnswers(options: RunOptions & { limit?: number;
   return result;
 }
 
+/**
+ * Claims up to `limit` owed revisions of automatic answers (issue 16) and writes them
+ * concurrently (the cron route and tests); `answerIds` narrows the claim. Nothing when AI is not configured.
+ */
+export async function processOwedRevisions(options: RunOptions & { limit?: number; answerIds?: readonly number[] } = {}): Promise<BatchResult> {
+  const result: BatchResult = { claimed: 0, done: 0, failed: 0, lost: 0 };
+  if ((!options.model && !isAiConfigured()) || state.stopping.signal.aborted) return result;
+  const jobs = await claimRevisionJobs(Math.max(1, options.limit ?? MAX_CONCURRENT_JOBS), options.answerIds);
+  result.claimed = jobs.length;
+  const runs = jobs.map((job) => {
+    const run = runClaimedRevision(job, { ...options, stopping: state.stopping.signal }).finally(() => state.running.delete(run));
+    state.running.add(run);
+    return run;
+  });
+  for (const outcome of await Promise.all(runs)) result[outcome] += 1;
+  return result;
+}
+
 interface WorkerState {
   active: number;
   filling: boolean;
@@ -313,10 +280,13 @@ export async function fillWorkerSlots(): Promise<void> {
     do {
       state.again = false;
       while (state.active < MAX_CONCURRENT_JOBS && isAiConfigured() && !state.stopping.signal.aborted) {
+        // Owed first answers first, then owed revisions of answers (lib/server/ai/revise.ts).
         const [job] = await claimJobs(1);
-        if (!job) break;
+        const [revision] = job ? [] : await claimRevisionJobs(1);
+        if (!job && !revision) break;
         state.active += 1;
-        const run: Promise<unknown> = runClaimedJob(job).finally(() => {
+        const work = job ? runClaimedJob(job) : runClaimedRevision(revision!, { stopping: state.stopping.signal });
+        const run: Promise<unknown> = work.finally(() => {
           state.active -= 1;
           state.running.delete(run);
           if (!state.stopping.signal.aborted) void fillWorkerSlots().catch(() => {});

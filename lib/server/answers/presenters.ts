@@ -4,7 +4,8 @@ import { answerViewerCan, can } from "@/lib/server/policy";
 import type { CommentJson } from "@/lib/server/comments/presenters";
 import { presentPendingEdit, type PendingEditJson } from "@/lib/server/suggested-edits/presenters";
 import { authorSelect, presentAuthor, type AuthorJson } from "@/lib/server/users/presenters";
-import { presentVerification, type VerdictRow, type VerificationJson } from "@/lib/server/verification/presenters";
+import { presentAiRevision, presentVerification, type AiRevisionRow, type VerdictRow, type VerificationJson } from "@/lib/server/verification/presenters";
+import type { AiRevisionJson } from "@/lib/ai-revision";
 import type { VoteType } from "@/lib/validation/votes";
 
 /** The columns presentAnswer needs; select exactly these (the viewer's vote and comments come separately). */
@@ -101,6 +102,8 @@ export interface AnswerJson {
   } | null;
   /** An AI answer's verdicts and status (issue 16); null on a member's answer. */
   verification: VerificationJson | null;
+  /** The automatic answer's revisions after community feedback (issue 16): "Being revised…", the last note; null on other answers. */
+  aiRevision: AiRevisionJson | null;
   viewerCan: { edit: boolean; /** Below the edit privilege on someone else's post: the Edit control becomes "Suggest edit". */ suggestEdit?: boolean; delete: boolean; vote: boolean; comment: boolean };
   /** Hidden pending review: shown to its author and moderators with a banner, to nobody else (issue 14). */
   hidden?: boolean;
@@ -159,6 +162,7 @@ export function presentAnswer(
     commentsCursor = null,
     isAccepted = false,
     verdicts = [],
+    revisions = [],
   }: {
     viewer: Viewer | null;
     viewerVote?: VoteType | string | null;
@@ -167,6 +171,8 @@ export function presentAnswer(
     isAccepted?: boolean;
     /** Its verdict rows (verdictRowsSelect): the reasons of a dispute and the viewer's own verdict. */
     verdicts?: readonly VerdictRow[];
+    /** Its revision jobs (aiRevisionRowsSelect): "Being revised…" and the last note (issue 16). */
+    revisions?: readonly AiRevisionRow[];
   },
 ): AnswerJson {
   return {
@@ -189,6 +195,7 @@ export function presentAnswer(
     commentsCursor,
     ai: presentAi(row),
     verification: presentVerification(row, { viewer, accepted: isAccepted, rows: verdicts }),
+    aiRevision: presentAiRevision(row, revisions, viewer),
     viewerCan: answerViewerCan(viewer, row),
     hidden: row.hiddenAt != null,
     canFlag: can(viewer, "flag.create", row),

@@ -7,7 +7,7 @@ import { answerSelect, presentAnswer, toVoteType, type AnswerJson, type AnswerRo
 import { commentSelect, commentTreesByAnswer, type CommentRow } from "@/lib/server/comments/presenters";
 import { COMMENT_ORDER, COMMENTS_PER_ANSWER } from "@/lib/server/comments/queries";
 import { toPage } from "@/lib/server/pagination";
-import { verdictRowsSelect, type VerdictRow } from "@/lib/server/verification/presenters";
+import { aiRevisionRowsSelect, verdictRowsSelect, type AiRevisionRow, type VerdictRow } from "@/lib/server/verification/presenters";
 import type { VoteType } from "@/lib/validation/votes";
 
 /** Message of the 404 for a missing or hidden answer. */
@@ -86,12 +86,13 @@ export function presentedAnswersSelect(viewer: Viewer | null) {
       votes: { where: { userId: viewer?.id ?? NOBODY }, select: { voteType: true }, take: 1 },
       suggestedEdits: pendingEditSelect("answer"),
       verifications: verdictRowsSelect(viewer),
+      aiRevisionJobs: aiRevisionRowsSelect,
     },
     orderBy: ANSWER_ORDER,
   } as const satisfies Prisma.Question$answersArgs;
 }
 
-type PresentableAnswerRow = AnswerRow & { comments: CommentRow[]; votes: { voteType: string }[]; verifications: VerdictRow[] };
+type PresentableAnswerRow = AnswerRow & { comments: CommentRow[]; votes: { voteType: string }[]; verifications: VerdictRow[]; aiRevisionJobs: AiRevisionRow[] };
 
 /**
  * Answers read with presentedAnswersSelect, presented with the trees of their first
@@ -103,7 +104,7 @@ export function presentAnswers(rows: readonly PresentableAnswerRow[], viewer: Vi
   const pages = new Map(rows.map((row) => [row.id, toPage(row.comments, COMMENTS_PER_ANSWER, (c) => c.createdAt)]));
   const trees = commentTreesByAnswer([...pages.values()].flatMap((page) => page.rows), viewer);
   const ordered = [...rows.filter((row) => row.id === acceptedAnswerId), ...rows.filter((row) => row.id !== acceptedAnswerId)];
-  return ordered.map(({ comments: _comments, votes, verifications, ...row }) =>
+  return ordered.map(({ comments: _comments, votes, verifications, aiRevisionJobs, ...row }) =>
     presentAnswer(row, {
       viewer,
       viewerVote: toVoteType(votes[0]?.voteType) ?? null,
@@ -111,6 +112,7 @@ export function presentAnswers(rows: readonly PresentableAnswerRow[], viewer: Vi
       commentsCursor: pages.get(row.id)?.nextCursor ?? null,
       isAccepted: row.id === acceptedAnswerId,
       verdicts: verifications,
+      revisions: aiRevisionJobs,
     }),
   );
 }

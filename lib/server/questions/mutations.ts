@@ -12,6 +12,7 @@ import { appendQuestionRevision, keepOriginalQuestion, rollbackSummary, type Rev
 import type { QuestionRevisionRow } from "@/lib/server/revisions/presenters";
 import { listTagIdsByName } from "@/lib/server/revisions/queries";
 import { rewardVerdicts, syncAcceptReputation } from "@/lib/server/reputation/ledger";
+import { kickRevisionWorker, oweRevisionIfAccepted, oweRevisionIfEdited } from "@/lib/server/ai/revision-triggers";
 
 /*
  * Question writes. Each runs in one transaction that also keeps the denormalized counters
@@ -171,18 +172,33 @@ async function lockQuestion(tx: Prisma.TransactionClient, id: number): Promise<b
  * when it is gone.
  */
 export async function updateQuestion(question: Pick<QuestionRef, "id">, changes: QuestionChanges, revision: RevisionMeta): Promise<boolean> {
-  const updated = await db.$transaction((tx) => applyQuestionUpdate(tx, question, changes, revision));
+  const effects: QuestionUpdateEffects = {};
+  const updated = await db.$transaction((tx) => applyQuestionUpdate(tx, question, changes, revision, effects));
   forgetPopularTags();
   forgetTrending();
+  if (effects.revisionOwed) await kickRevisionWorker();
   return updated;
+}
+
+/** What an update did beyond the question (set by applyQuestionUpdate for its caller to act on after commit). */
+export interface QuestionUpdateEffects {
+  /** The edit owed the automatic answer a revision (issue 16): kick the worker after commit. */
+  revisionOwed?: boolean;
 }
 
 /**
  * updateQuestion inside the caller's transaction (an approved suggested edit applies itself with
  * it); false when the question is gone. The caller forgets the tag and trending caches after commit.
  */
-export async function applyQuestionUpdate(tx: Prisma.TransactionClient, question: Pick<QuestionRef, "id">, changes: QuestionChanges, revision: RevisionMeta): Promise<boolean> {
+export async function applyQuestionUpdate(
+  tx: Prisma.TransactionClient,
+  question: Pick<QuestionRef, "id">,
+  changes: QuestionChanges,
+  revision: RevisionMeta,
+  effects: QuestionUpdateEffects = {},
+): Promise<boolean> {
   if (!(await lockQuestion(tx, question.id))) return false;
+  const before = await tx.question.findUniqueOrThrow({ where: { id: question.id }, select: { title: true, description: true } });
   await keepOriginalQuestion(tx, question.id);
   const current = (await tx.questionTag.findMany({ where: { questionId: question.id }, select: { tagId: true } })).map((t) => t.tagId);
   const removed = current.filter((id) => !changes.tagIds.includes(id));
@@ -207,6 +223,8 @@ export async function applyQuestionUpdate(tx: Prisma.TransactionClient, question
     },
   });
   await appendQuestionRevision(tx, question.id, revision);
+  // An edit in substance of the title or description owes the automatic answer a revision (issue 16).
+  effects.revisionOwed = await oweRevisionIfEdited(tx, question.id, before, changes);
   return true;
 }
 
@@ -279,7 +297,7 @@ export const ANSWER_OF_QUESTION_NOT_FOUND = "Answer not found";
  * an AI answer's "correct" verdicts earn their members +2, once per answer).
  */
 export async function acceptAnswer({ question, answerId, accepter }: { question: QuestionRef; answerId: number; accepter: Viewer }): Promise<AcceptedState> {
-  return db.$transaction(async (tx) => {
+  const { state, owed } = await db.$transaction(async (tx) => {
     // Posts are locked answer first, then question (as votes, comments and deletes do): the
     // accepted_answer_id foreign key would otherwise share-lock the answer after the question.
     await tx.$queryRaw`SELECT id FROM answers WHERE id = ${answerId} FOR KEY SHARE`;
@@ -294,14 +312,19 @@ export async function acceptAnswer({ question, answerId, accepter }: { question:
        WHERE id = ${question.id}
          AND EXISTS (SELECT 1 FROM answers WHERE id = ${answerId} AND question_id = ${question.id})`;
     if (moved === 0) throw notFound(ANSWER_OF_QUESTION_NOT_FOUND);
+    let owed = false;
     if (before.accepted !== answerId) {
       await notifyAnswerAccepted(tx, { answerId, accepterId: accepter.id });
       await syncAcceptReputation(tx, question.id);
       // An accepted AI answer proves its "correct" verdicts right: +2 each, once per answer (issue 16).
       await rewardVerdicts(tx, answerId, "correct");
+      // A member's answer accepted is the automatic answer's correction: a revision is owed (issue 16).
+      owed = await oweRevisionIfAccepted(tx, question.id, answerId);
     }
-    return { questionId: question.id, acceptedAnswerId: answerId };
+    return { state: { questionId: question.id, acceptedAnswerId: answerId }, owed };
   }, NOTIFYING_TRANSACTION);
+  if (owed) await kickRevisionWorker();
+  return state;
 }
 
 /** Removes the question's accepted mark (repeating it changes nothing) and takes back its reputation events; nobody is told. */

@@ -3,6 +3,7 @@ import { db, type Prisma } from "@/lib/server/db";
 import { notFound } from "@/lib/server/errors";
 import { chargeInTransaction } from "@/lib/server/rate-limit";
 import { ANSWER_NOT_FOUND } from "@/lib/server/answers/queries";
+import { kickRevisionWorker, oweRevisionIfDisputed } from "@/lib/server/ai/revision-triggers";
 import type { VerdictInput } from "@/lib/validation/verification";
 
 /** An answer's tally after a verdict call, and whether anything changed. */
@@ -11,6 +12,8 @@ export interface VerdictOutcome {
   correct: number;
   incorrect: number;
   changed: boolean;
+  /** The change owed a revision of the automatic answer (issue 16). */
+  revisionOwed?: boolean;
 }
 
 /**
@@ -42,7 +45,7 @@ const weight = (verdict: string | undefined) => ({ correct: verdict === "correct
  * (verdictDaily), charged in the same transaction: past it the verdict is undone and answered 429.
  */
 export async function setVerdict({ answerId, memberId, input }: { answerId: number; memberId: string; input: VerdictInput }): Promise<VerdictOutcome> {
-  return db.$transaction(async (tx) => {
+  const outcome = await db.$transaction(async (tx): Promise<VerdictOutcome> => {
     const tally = await lockTally(tx, answerId);
     const [prior] = await tx.$queryRaw<{ verdict: string; reason: string | null }[]>`
       SELECT verdict, reason FROM answer_verifications WHERE answer_id = ${answerId} AND member_id = ${memberId}`;
@@ -55,21 +58,29 @@ export async function setVerdict({ answerId, memberId, input }: { answerId: numb
     const before = weight(prior?.verdict);
     const moved = await moveTally(tx, answerId, now.correct - before.correct, now.incorrect - before.incorrect);
     await chargeInTransaction(tx, "verdictDaily", memberId); // 429 undoes the verdict
-    return { answerId, ...moved, changed: true };
+    // The automatic answer turning disputed owes a revision (issue 16), committed with the verdict.
+    const revisionOwed = await oweRevisionIfDisputed(tx, answerId, moved);
+    return { answerId, ...moved, changed: true, revisionOwed };
   });
+  if (outcome.revisionOwed) await kickRevisionWorker();
+  return outcome;
 }
 
 /** Withdraws the member's verdict (repeating it changes nothing) and takes it off the tally. */
 export async function withdrawVerdict({ answerId, memberId }: { answerId: number; memberId: string }): Promise<VerdictOutcome> {
-  return db.$transaction(async (tx) => {
+  const outcome = await db.$transaction(async (tx): Promise<VerdictOutcome> => {
     const tally = await lockTally(tx, answerId);
     const [removed] = await tx.$queryRaw<{ verdict: string }[]>`
       DELETE FROM answer_verifications WHERE answer_id = ${answerId} AND member_id = ${memberId} RETURNING verdict`;
     if (!removed) return { answerId, ...tally, changed: false };
     const before = weight(removed.verdict);
     const moved = await moveTally(tx, answerId, -before.correct, -before.incorrect);
-    return { answerId, ...moved, changed: true };
+    // Withdrawing a "correct" verdict can leave the answer disputed.
+    const revisionOwed = await oweRevisionIfDisputed(tx, answerId, moved);
+    return { answerId, ...moved, changed: true, revisionOwed };
   });
+  if (outcome.revisionOwed) await kickRevisionWorker();
+  return outcome;
 }
 
 /**

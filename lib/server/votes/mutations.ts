@@ -7,6 +7,7 @@ import { ANSWER_NOT_FOUND, QUESTION_NOT_FOUND } from "@/lib/server/answers/queri
 import { NOTIFYING_TRANSACTION, refreshVoteFold } from "@/lib/server/notifications/mutations";
 import { syncAnswerVoteReputation, syncQuestionVoteReputation } from "@/lib/server/reputation/ledger";
 import type { VoteType } from "@/lib/validation/votes";
+import { kickRevisionWorker, oweRevisionIfOutscored } from "@/lib/server/ai/revision-triggers";
 
 /** An answer's score after a vote call, the voter's vote now, and whether anything changed. */
 export interface VoteOutcome {
@@ -29,6 +30,8 @@ interface FoldedScoreRow extends ScoreRow {
   today: string;
   /** The day the voter's previous vote on the post was cast (set), or of the vote removed (withdraw); null when none. */
   priorDay: string | null;
+  /** Set by the vote's transaction when it owed the automatic answer a revision (issue 16). */
+  revisionOwed?: boolean;
 }
 
 /** Where the votes of a kind of post live: its vote table, the column naming the post, and the posts' table. */
@@ -121,12 +124,15 @@ export async function setVote({ answer, voter, voteType }: { answer: { id: numbe
           await refreshVoteFold(tx, { answerId: answer.id, day: scored.priorDay, cause: "withdrawal" });
         }
         await refreshVoteFold(tx, { answerId: answer.id, day: scored.today, cause: "vote", voterId: voter.id });
+        // A member's answer now 3 or more above the automatic answer owes it a revision (issue 16).
+        return { ...scored, revisionOwed: await oweRevisionIfOutscored(tx, answer.id) };
       }
       return scored;
     }, NOTIFYING_TRANSACTION),
     () => notFound(ANSWER_NOT_FOUND),
   );
   if (!row || row.voteScore === null) throw notFound(ANSWER_NOT_FOUND);
+  if (row.revisionOwed) await kickRevisionWorker();
   return { answerId: answer.id, voteScore: row.voteScore, viewerVote: voteType, changed: row.delta !== 0 };
 }
 
@@ -142,10 +148,13 @@ export async function withdrawVote({ answer, voter }: { answer: { id: number }; 
       await syncAnswerVoteReputation(tx, answer.id, voter.id); // the vote's points go with it
       // The vote leaves the notification fold of the day it was cast.
       if (scored.priorDay) await refreshVoteFold(tx, { answerId: answer.id, day: scored.priorDay, cause: "withdrawal" });
+      // Withdrawing an up-vote of the automatic answer can leave a member's answer 3 above it (issue 16).
+      return { ...scored, revisionOwed: await oweRevisionIfOutscored(tx, answer.id) };
     } else if (scored) return currentScore(tx, answerVotes, answer.id);
     return scored;
   }, NOTIFYING_TRANSACTION);
   if (!row || row.voteScore === null) throw notFound(ANSWER_NOT_FOUND);
+  if (row.revisionOwed) await kickRevisionWorker();
   return { answerId: answer.id, voteScore: row.voteScore, viewerVote: null, changed: row.delta !== 0 };
 }
 

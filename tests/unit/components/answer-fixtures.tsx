@@ -55,6 +55,7 @@ export function makeAnswer(overrides: Partial<Answer> = {}): Answer {
     commentsCursor: null,
     ai: null,
     verification: null,
+    aiRevision: null,
     viewerCan: { edit: false, delete: false, vote: true, comment: true },
     ...overrides,
   };

@@ -26,7 +26,7 @@ export const POST = handler(async (req, ctx) => {
   const answer = await verifiableAnswer(viewer, (await ctx.params).id);
   await setVerdict({ answerId: answer.id, memberId: viewer.id, input }); // 429 past the daily allowance
   const presented = await getPresentedAnswerOrThrow(answer.id, viewer);
-  return Response.json({ answerId: answer.id, verification: presented.verification });
+  return Response.json({ answerId: answer.id, verification: presented.verification, aiRevision: presented.aiRevision });
 });
 
 // DELETE /api/answers/:id/verification - withdraw your verdict (repeating it changes nothing)
@@ -35,5 +35,5 @@ export const DELETE = handler(async (req, ctx) => {
   const answer = await verifiableAnswer(viewer, (await ctx.params).id);
   await withdrawVerdict({ answerId: answer.id, memberId: viewer.id });
   const presented = await getPresentedAnswerOrThrow(answer.id, viewer);
-  return Response.json({ answerId: answer.id, verification: presented.verification });
+  return Response.json({ answerId: answer.id, verification: presented.verification, aiRevision: presented.aiRevision });
 });
