@@ -1,7 +1,7 @@
 import "server-only";
 import crypto from "node:crypto";
 import { db, Prisma } from "@/lib/server/db";
-import type { AiGenerationError } from "@/lib/server/ai/generate";
+import { AiGenerationError } from "@/lib/server/ai/generate";
 
 /*
  * The lease machinery of the AI worker's two job tables (lib/server/ai/worker.ts): the automatic
@@ -96,4 +96,46 @@ export async function releaseLeaseOf(queue: JobQueue, job: Pick<Lease, "id" | "t
            partial_content = NULL, next_attempt_at = ${NOW}, updated_at = ${NOW}
      WHERE id = ${job.id} AND status = 'running' AND locked_by = ${job.token}`;
   return rows > 0;
+}
+
+/**
+ * Holds a claimed job's lease while its text is written: what has streamed so far is written to
+ * the row at most every PARTIAL_FLUSH_MS (so any instance can show it), the lease is renewed at
+ * least every HEARTBEAT_MS, and `lease` is aborted when another worker has taken the job over.
+ */
+export function holdLease(queue: JobQueue, job: Pick<Lease, "id" | "token">, lease: AbortController, lostMessage: string) {
+  let text = "";
+  let lastFlush = 0;
+  let flushing: Promise<void> | null = null;
+  const flush = () => {
+    if (flushing) return flushing;
+    lastFlush = Date.now();
+    flushing = renewLeaseOf(queue, job, text)
+      .then((held) => {
+        if (!held) lease.abort(new AiGenerationError(lostMessage, "aborted"));
+      })
+      .catch(() => {}) // a missed write only delays what viewers see; the lease check comes again
+      .finally(() => {
+        flushing = null;
+      });
+    return flushing;
+  };
+  const heartbeat = setInterval(() => void flush(), HEARTBEAT_MS);
+  heartbeat.unref?.();
+  return {
+    /** The text streamed so far (the generation's onText). */
+    onText(soFar: string) {
+      text = soFar;
+      if (Date.now() - lastFlush >= PARTIAL_FLUSH_MS) void flush();
+    },
+    /** Waits for a write in flight. */
+    settled: async () => {
+      await flushing;
+    },
+    /** Stops the heartbeat and waits for a write in flight. */
+    async release() {
+      clearInterval(heartbeat);
+      await flushing;
+    },
+  };
 }

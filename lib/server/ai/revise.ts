@@ -2,7 +2,7 @@ import "server-only";
 import type { LanguageModel } from "ai";
 import { renderMarkdown } from "@/lib/markdown/render";
 import { db, Prisma } from "@/lib/server/db";
-import { claimFrom, failLeaseOf, HEARTBEAT_MS, NOW, PARTIAL_FLUSH_MS, releaseLeaseOf, renewLeaseOf, type Lease } from "@/lib/server/ai/leases";
+import { claimFrom, failLeaseOf, holdLease, NOW, releaseLeaseOf, type Lease } from "@/lib/server/ai/leases";
 import { ensureAssistantUser } from "@/lib/server/ai/assistant";
 import { linkCitations } from "@/lib/server/ai/citations";
 import { AiGenerationError, describeAiError, generateAnswer, type Generation } from "@/lib/server/ai/generate";
@@ -197,24 +197,7 @@ export async function runClaimedRevision(job: ClaimedRevision, options: Revision
   const started = Date.now();
   const stopping = options.stopping ?? new AbortController().signal;
   const signal = AbortSignal.any([lease.signal, stopping, ...(options.signal ? [options.signal] : [])]);
-  let text = "";
-  let lastFlush = 0;
-  let flushing: Promise<void> | null = null;
-  const flush = () => {
-    if (flushing) return flushing;
-    lastFlush = Date.now();
-    flushing = renewLeaseOf("ai_revision_jobs", job, text)
-      .then((held) => {
-        if (!held) lease.abort(new AiGenerationError("Another worker took over this revision", "aborted"));
-      })
-      .catch(() => {})
-      .finally(() => {
-        flushing = null;
-      });
-    return flushing;
-  };
-  const heartbeat = setInterval(() => void flush(), HEARTBEAT_MS);
-  heartbeat.unref?.();
+  const held = holdLease("ai_revision_jobs", job, lease, "Another worker took over this revision");
 
   try {
     const answer = await db.answer.findUnique({
@@ -242,13 +225,10 @@ export async function runClaimedRevision(job: ClaimedRevision, options: Revision
       signal,
       model: options.model,
       timeoutMs: options.timeoutMs,
-      onText: (_delta, soFar) => {
-        text = soFar;
-        if (Date.now() - lastFlush >= PARTIAL_FLUSH_MS) void flush();
-      },
+      onText: (_delta, soFar) => held.onText(soFar),
     });
     if (!generation.text.trim()) throw new AiGenerationError("The AI provider returned an empty answer", "empty");
-    await flushing;
+    await held.settled();
     const reply = parseRevisionReply(generation.text, answer.content);
     const result: RevisionResult =
       reply.kind === "unchanged"
@@ -275,7 +255,6 @@ export async function runClaimedRevision(job: ClaimedRevision, options: Revision
     observeAiGeneration("failed", (Date.now() - started) / 1000);
     return (await failLeaseOf("ai_revision_jobs", job, safe).catch(() => false)) ? "failed" : "lost";
   } finally {
-    clearInterval(heartbeat);
-    await flushing;
+    await held.release();
   }
 }

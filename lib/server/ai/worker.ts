@@ -3,7 +3,7 @@ import type { LanguageModel } from "ai";
 import { after as afterResponse } from "next/server";
 import { renderMarkdown } from "@/lib/markdown/render";
 import { db, Prisma } from "@/lib/server/db";
-import { claimFrom, failLeaseOf, HEARTBEAT_MS, NOW, PARTIAL_FLUSH_MS, releaseLeaseOf, renewLeaseOf } from "@/lib/server/ai/leases";
+import { claimFrom, failLeaseOf, holdLease, NOW, releaseLeaseOf, renewLeaseOf } from "@/lib/server/ai/leases";
 import { claimRevisionJobs, runClaimedRevision } from "@/lib/server/ai/revise";
 import { ensureAssistantUser } from "@/lib/server/ai/assistant";
 import { linkCitations } from "@/lib/server/ai/citations";
@@ -153,24 +153,7 @@ export async function runClaimedJob(job: ClaimedJob, options: RunOptions = {}): 
   const started = Date.now();
   const stopping = state.stopping.signal;
   const signal = AbortSignal.any(options.signal ? [lease.signal, stopping, options.signal] : [lease.signal, stopping]);
-  let text = "";
-  let lastFlush = 0;
-  let flushing: Promise<void> | null = null;
-  const flush = () => {
-    if (flushing) return flushing;
-    lastFlush = Date.now();
-    flushing = renewLease(job, text)
-      .then((held) => {
-        if (!held) lease.abort(new AiGenerationError("Another worker took over this answer", "aborted"));
-      })
-      .catch(() => {}) // a missed write only delays what viewers see; the lease check comes again
-      .finally(() => {
-        flushing = null;
-      });
-    return flushing;
-  };
-  const heartbeat = setInterval(() => void flush(), HEARTBEAT_MS);
-  heartbeat.unref?.();
+  const held = holdLease("ai_answer_jobs", job, lease, "Another worker took over this answer");
 
   try {
     const question = await db.question.findUnique({
@@ -184,13 +167,10 @@ export async function runClaimedJob(job: ClaimedJob, options: RunOptions = {}): 
       signal,
       model: options.model,
       timeoutMs: options.timeoutMs,
-      onText: (_delta, soFar) => {
-        text = soFar;
-        if (Date.now() - lastFlush >= PARTIAL_FLUSH_MS) void flush();
-      },
+      onText: (_delta, soFar) => held.onText(soFar),
     });
     if (!generation.text.trim()) throw new AiGenerationError("The AI provider returned an empty answer", "empty");
-    await flushing;
+    await held.settled();
     const content = linkCitations(generation.text.trim(), sources.map((s) => s.ref.url)).slice(0, ANSWER_MAX_LENGTH);
     const answerId = await completeJob(job, { content, generation, sources });
     if (answerId !== null) observeAiGeneration("done", generation.durationMs / 1000, { input: generation.inputTokens ?? 0, output: generation.outputTokens ?? 0 });
@@ -207,8 +187,7 @@ export async function runClaimedJob(job: ClaimedJob, options: RunOptions = {}): 
     observeAiGeneration("failed", (Date.now() - started) / 1000);
     return (await failJob(job, safe).catch(() => false)) ? "failed" : "lost";
   } finally {
-    clearInterval(heartbeat);
-    await flushing;
+    await held.release();
   }
 }
 
