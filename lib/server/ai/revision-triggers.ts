@@ -119,15 +119,19 @@ export async function oweRevisionIfAccepted(tx: Prisma.TransactionClient, questi
  * once per correcting answer (key answer:<id>). Reads the scores as committed when it runs.
  */
 export async function oweRevisionIfOutscored(tx: Prisma.TransactionClient, votedAnswerId: number): Promise<boolean> {
+  // Once the best answer's revision is owed, later votes stop here (no lock, count or insert on every vote).
   const [row] = await tx.$queryRaw<{ aiId: number; questionId: number; humanId: number }[]>`
-    SELECT ai.id AS "aiId", ai.question_id AS "questionId", h.id AS "humanId"
-      FROM answers v
-      JOIN answers ai ON ai.question_id = v.question_id AND ai.is_auto_generated AND ai.hidden_at IS NULL
-      JOIN answers h ON h.question_id = v.question_id AND NOT ${AI_SQL("h")} AND h.hidden_at IS NULL
-                    AND h.vote_score >= ai.vote_score + ${OUTSCORE_MARGIN}::int
-     WHERE v.id = ${votedAnswerId}
-     ORDER BY h.vote_score DESC, h.id
-     LIMIT 1`;
+    SELECT best.* FROM (
+      SELECT ai.id AS "aiId", ai.question_id AS "questionId", h.id AS "humanId"
+        FROM answers v
+        JOIN answers ai ON ai.question_id = v.question_id AND ai.is_auto_generated AND ai.hidden_at IS NULL
+        JOIN answers h ON h.question_id = v.question_id AND NOT ${AI_SQL("h")} AND h.hidden_at IS NULL
+                      AND h.vote_score >= ai.vote_score + ${OUTSCORE_MARGIN}::int
+       WHERE v.id = ${votedAnswerId}
+       ORDER BY h.vote_score DESC, h.id
+       LIMIT 1
+    ) best
+     WHERE NOT EXISTS (SELECT 1 FROM ai_revision_jobs j WHERE j.answer_id = best."aiId" AND j.trigger_key = 'answer:' || best."humanId")`;
   if (!row) return false;
   const answer = await automaticAnswerOf(tx, Prisma.sql`a.id = ${row.aiId}`);
   if (!answer) return false;
