@@ -9,6 +9,7 @@ import { NOTIFICATION_PAGE_SIZE } from "@/lib/api-client/paging";
 import { getViewer } from "@/lib/server/auth/session";
 import { presentNotification } from "@/lib/server/notifications/presenters";
 import { countNotifications, countUnreadNotifications, listNotifications } from "@/lib/server/notifications/queries";
+import { PageMessages } from "@/components/common/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("notifications.metadata");
@@ -49,12 +50,14 @@ export default async function NotificationsPage() {
   ]);
   return (
     <SiteShell>
-      <div className="mx-auto max-w-3xl">
-        <NotificationsView
-          initialPage={{ items: page.rows.map((row) => presentNotification(row, viewer.id, locale)), nextCursor: page.nextCursor, total }}
-          initialUnread={unread}
-        />
-      </div>
+      <PageMessages scope="app/notifications/page.tsx">
+        <div className="mx-auto max-w-3xl">
+          <NotificationsView
+            initialPage={{ items: page.rows.map((row) => presentNotification(row, viewer.id, locale)), nextCursor: page.nextCursor, total }}
+            initialUnread={unread}
+          />
+        </div>
+      </PageMessages>
     </SiteShell>
   );
 }

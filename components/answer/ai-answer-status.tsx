@@ -10,9 +10,9 @@ type AiStatus = NonNullable<QuestionDetail["aiStatus"]>;
 // words for readers; what to do about it is the operator's business (the start-up log says it).
 
 const copy = {
-  pending: { text: "aiStatus.writing", icon: Loader2, spin: true, tone: "primary" },
-  running: { text: "aiStatus.writing", icon: Loader2, spin: true, tone: "primary" },
-  failed: { text: "aiStatus.failed", icon: AlertTriangle, spin: false, tone: "warning" },
+  pending: { text: "writing", icon: Loader2, spin: true, tone: "primary" },
+  running: { text: "writing", icon: Loader2, spin: true, tone: "primary" },
+  failed: { text: "failed", icon: AlertTriangle, spin: false, tone: "warning" },
 } as const;
 
 /**
@@ -47,7 +47,7 @@ export function AiAnswerStatus({ status }: { status: AiStatus | null }) {
       </span>
       <div className="min-w-0 flex-1">
         <p className="flex items-center gap-2 font-medium">
-          {t(text)}
+          {t(`aiStatus.${text}`)}
           <Icon
             className={cn(
               "size-4 shrink-0",

@@ -3,12 +3,11 @@ import { getLocale } from "next-intl/server";
 
 import { ScopedIntlProvider } from "@/components/common/scoped-intl-provider";
 import type { Locale } from "@/lib/i18n/locales";
-import { pageMessages, type PageScope } from "@/messages";
-import { PAGE_NAMESPACES } from "@/messages/scopes.generated";
+import { PAGE_NAMESPACES, pageMessages, type PageScope } from "@/messages";
 
 /**
- * Sends a page's own message namespaces to its client components (issue 18): the root layout
- * sends only the shell's, so a page carries the texts it uses and no other page's. `scope` is the
+ * Sends a page's own messages to its client components (issue 18): the root layout sends only
+ * the shell's, so a page carries the texts its client components use and no other page's. `scope` is the
  * page file's path; `npm run i18n:scopes` lists what each one uses (messages/scopes.generated.ts).
  */
 export async function PageMessages({ scope, children }: { scope: PageScope; children: ReactNode }) {

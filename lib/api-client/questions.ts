@@ -169,7 +169,7 @@ export function useCreateQuestion(options: { onCreated?: (question: QuestionDeta
     onSuccess: (question) => {
       queryClient.setQueryData(keys.questions.detail(question.id), question);
       void invalidateQuestionLists(queryClient);
-      toastSuccess(t("toasts.postedTitle"), t(postedMessage(question)));
+      toastSuccess(t("toasts.postedTitle"), postedMessage(question) === "toasts.posted" ? t("toasts.posted") : t("toasts.postedAiComing"));
       options.onCreated?.(question);
     },
     onError: (error) => toastMutationError(error, t("toasts.error"), questionFailureText(error, t("toasts.postFailed"))),

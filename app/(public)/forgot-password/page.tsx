@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
 import { ForgotPasswordForm } from "@/components/auth/email-link-forms";
+import { PageMessages } from "@/components/common/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auth.metadata");
@@ -10,5 +11,9 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /** /forgot-password: the address of an account, to e-mail it a reset link ("Forgot password?" on /login). */
 export default function ForgotPasswordPage() {
-  return <ForgotPasswordForm />;
+  return (
+    <PageMessages scope="app/(public)/forgot-password/page.tsx">
+      <ForgotPasswordForm />
+    </PageMessages>
+  );
 }

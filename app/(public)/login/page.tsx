@@ -7,6 +7,7 @@ import { signInErrorKey } from "@/components/auth/sign-in-errors";
 import { configuredOAuthProviders } from "@/lib/server/auth/options";
 import { getViewer } from "@/lib/server/auth/session";
 import { safeCallbackUrl } from "@/lib/safe-callback";
+import { PageMessages } from "@/components/common/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auth.metadata");
@@ -28,13 +29,15 @@ export default async function LoginPage({ searchParams }: { searchParams: Search
 
   return (
     // The (public) layout owns the page's <main>; this only centres the card in it.
-    <div className="flex min-h-[calc(100dvh-10rem)] w-full items-center justify-center py-4 sm:py-10">
-      <AuthPanel
-        initialMode={first(params.mode) === "signup" ? "signup" : "signin"}
-        callbackUrl={callbackUrl}
-        providers={configuredOAuthProviders()}
-        initialError={errorKey ? t(errorKey) : null}
-      />
-    </div>
+    <PageMessages scope="app/(public)/login/page.tsx">
+      <div className="flex min-h-[calc(100dvh-10rem)] w-full items-center justify-center py-4 sm:py-10">
+        <AuthPanel
+          initialMode={first(params.mode) === "signup" ? "signup" : "signin"}
+          callbackUrl={callbackUrl}
+          providers={configuredOAuthProviders()}
+          initialError={errorKey ? t(errorKey) : null}
+        />
+      </div>
+    </PageMessages>
   );
 }

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 
 import { ResetPasswordForm } from "@/components/auth/email-link-forms";
+import { PageMessages } from "@/components/common/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auth.metadata");
@@ -14,5 +15,9 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function ResetPasswordPage({ searchParams }: { searchParams: SearchParams }) {
   const raw = (await searchParams).token;
   const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() || null;
-  return <ResetPasswordForm token={token} />;
+  return (
+    <PageMessages scope="app/(public)/reset-password/page.tsx">
+      <ResetPasswordForm token={token} />
+    </PageMessages>
+  );
 }

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 
 import { VerifyEmailCard } from "@/components/auth/email-link-forms";
 import { getViewer } from "@/lib/server/auth/session";
+import { PageMessages } from "@/components/common/page-messages";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("auth.metadata");
@@ -16,5 +17,9 @@ export default async function VerifyEmailPage({ searchParams }: { searchParams: 
   const raw = (await searchParams).token;
   const token = (Array.isArray(raw) ? raw[0] : raw)?.trim() || null;
   const signedIn = (await getViewer()) !== null;
-  return <VerifyEmailCard token={token} signedIn={signedIn} />;
+  return (
+    <PageMessages scope="app/(public)/verify-email/page.tsx">
+      <VerifyEmailCard token={token} signedIn={signedIn} />
+    </PageMessages>
+  );
 }

@@ -5,12 +5,16 @@ import os from "node:os";
 import path from "node:path";
 
 import { analyseScopes, renderScopes } from "@/lib/i18n/scopes-analysis";
-import { clientMessages, pageMessages, shellMessages, type PageScope } from "@/messages";
-import { PAGE_NAMESPACES, SHELL_NAMESPACES } from "@/messages/scopes.generated";
+import { clientMessages, PAGE_NAMESPACES, pageMessages, SHELL_NAMESPACES, shellMessages, type PageScope } from "@/messages";
+import { mergeMessages } from "@/messages/merge";
 
 const root = path.resolve(__dirname, "../../..");
 const scopes = analyseScopes(root);
 const size = (value: unknown) => JSON.stringify(value).length;
+/** Every text's path in a message tree. */
+function leaves(tree: object, prefix = ""): string[] {
+  return Object.entries(tree).flatMap(([key, value]) => (typeof value === "object" && value !== null ? leaves(value, `${prefix}${key}.`) : [`${prefix}${key}`]));
+}
 
 describe("each page's message namespaces", () => {
   it("messages/scopes.generated.ts is current (else run `npm run i18n:scopes`)", () => {
@@ -34,12 +38,49 @@ describe("each page's message namespaces", () => {
     expect(PAGE_NAMESPACES["app/(public)/about/page.tsx"]).toEqual([]);
   });
 
-  it("sends a visitor's question page well under every client namespace", () => {
-    const page: PageScope = "app/(public)/questions/[id]/page.tsx";
-    const sent = size(shellMessages("de")) + size(pageMessages("de", page));
-    expect(sent).toBeLessThan(size(clientMessages("de")) * 0.75);
-    // Nothing is sent twice: a page's namespaces are not the shell's.
-    expect(Object.keys(pageMessages("de", page)).filter((ns) => (SHELL_NAMESPACES as readonly string[]).includes(ns))).toEqual([]);
+  it("sends a question page and the home feed a fraction of the client texts, none twice", () => {
+    const all = size(clientMessages("de"));
+    for (const page of ["app/(public)/questions/[id]/page.tsx", "app/page.tsx"] as PageScope[]) {
+      const shell = shellMessages("de");
+      const own = pageMessages("de", page);
+      expect(size(shell) + size(own)).toBeLessThan(all * 0.3);
+      // Nothing is sent twice: a text the shell sends is not the page's; merged, the page has both.
+      const shellTexts = new Set(leaves(shell));
+      expect(leaves(own).filter((text) => shellTexts.has(text))).toEqual([]);
+      expect(leaves(mergeMessages(shell, own)).length).toBe(shellTexts.size + leaves(own).length);
+    }
+  });
+
+  it("reads the keys a translator is called with, and keeps a namespace whole when it cannot tell", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "scopes-"));
+    fs.mkdirSync(path.join(dir, "app/box"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "app/layout.tsx"), "export default function L({ children }) { return children; }\n");
+    fs.writeFileSync(path.join(dir, "app/box/page.tsx"), 'import { Box } from "./box";\nexport default function P() { return <Box />; }\n');
+    fs.writeFileSync(
+      path.join(dir, "app/box/box.tsx"),
+      [
+        '"use client";',
+        'import { useMemo } from "react";',
+        'import { useTranslations } from "next-intl";',
+        'import { helper } from "./helper";',
+        "export function Box({ own, status, tags }) {",
+        '  const t = useTranslations("alpha");',
+        '  const tb = useTranslations("beta.deep");',
+        '  const tc = useTranslations("gamma");',
+        '  const td = useTranslations("delta");',
+        '  const label = useMemo(() => t("memo.label"), [t]);',
+        '  return <div className="border-t pt-2">{t("plain")}{t.rich("rich.text", { b: (c) => c })}{t(`status.${status}`)}',
+        '    {t(own ? "mine" : "theirs")}{tags.map((t) => t.id)}{tb("leaf")}{tc(status)}{helper(td)}{label}</div>;',
+        "}",
+      ].join("\n"),
+    );
+    fs.writeFileSync(path.join(dir, "app/box/helper.ts"), "export const helper = (t) => t(\"anything\");\n");
+    expect(analyseScopes(dir).pages["app/box/page.tsx"]).toEqual({
+      alpha: ["memo.label", "mine", "plain", "rich.text", "status", "theirs"],
+      beta: ["deep.leaf"],
+      gamma: "*",
+      delta: "*",
+    });
   });
 
   it("refuses a client component that names no namespace", () => {

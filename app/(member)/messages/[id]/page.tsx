@@ -9,6 +9,7 @@ import { AppError } from "@/lib/server/errors";
 import { parseId } from "@/lib/server/ids";
 import { presentConversation, presentMessage } from "@/lib/server/direct-messages/presenters";
 import { getConversationOrThrow, getConversationSummary, listMessages } from "@/lib/server/direct-messages/queries";
+import { PageMessages } from "@/components/common/page-messages";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -32,11 +33,13 @@ export default async function ConversationPage({ params }: Props) {
   if (!conversation) notFound();
   const [summary, page] = await Promise.all([getConversationSummary(conversation, viewer), listMessages(conversation, { limit: MESSAGE_PAGE_SIZE })]);
   return (
-    <div className="mx-auto max-w-3xl">
-      <ConversationView
-        conversation={presentConversation(summary, viewer.id)}
-        initialPage={{ items: page.rows.map((row) => presentMessage(row, viewer.id)), nextCursor: page.nextCursor, total: null }}
-      />
-    </div>
+    <PageMessages scope="app/(member)/messages/[id]/page.tsx">
+      <div className="mx-auto max-w-3xl">
+        <ConversationView
+          conversation={presentConversation(summary, viewer.id)}
+          initialPage={{ items: page.rows.map((row) => presentMessage(row, viewer.id)), nextCursor: page.nextCursor, total: null }}
+        />
+      </div>
+    </PageMessages>
   );
 }
