@@ -72,7 +72,7 @@ describe("GET /api/metrics", () => {
   it("reports the memory the installed page cache holds, against its cap", async () => {
     process.env.METRICS_TOKEN = "metrics-token-for-tests";
     const store = new PageStore({ maxBytes: 4 * 1024 * 1024, ttlMs: 60_000 });
-    store.finish(store.begin(12), "12|site|browser|en", { headers: [], body: Buffer.alloc(3000, "a"), encoded: {}, size: 3256 });
+    store.finish(store.begin(12), "12|site|browser|en", { headers: [], gzipped: Buffer.alloc(3000, "a"), length: 3000, size: 3256 });
     // Where lib/server/page-cache/install.ts puts the store of the running server.
     const holder = globalThis as Record<symbol, unknown>;
     holder[Symbol.for("agora.pageCacheInstalled")] = store;

@@ -147,7 +147,7 @@ test("the listener: serves only while listening, applies notifications, and reco
     await running.ready;
     expect(store.isServing()).toBe(true);
 
-    const put = (id: number) => store.finish(store.begin(id), `${id}|x`, { headers: [], body: Buffer.from("<p></p>"), encoded: {}, size: 100 });
+    const put = (id: number) => store.finish(store.begin(id), `${id}|x`, { headers: [], gzipped: Buffer.from("<p></p>"), length: 7, size: 100 });
     put(41);
     put(42);
     await db.$executeRaw`SELECT pg_notify('agora_page_cache', '41')`;
@@ -159,7 +159,7 @@ test("the listener: serves only while listening, applies notifications, and reco
     const ticket = store.begin(42);
     await db.$executeRaw`SELECT pg_notify('agora_page_cache', '42')`;
     await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(store.finish(ticket, "42|x", { headers: [], body: Buffer.from("old"), encoded: {}, size: 100 })).toBe(false);
+    expect(store.finish(ticket, "42|x", { headers: [], gzipped: Buffer.from("old"), length: 3, size: 100 })).toBe(false);
 
     // The connection is lost: nothing is served until it is back, and what was stored is gone.
     put(43);

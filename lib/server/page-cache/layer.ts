@@ -70,7 +70,6 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
   };
 
   function serveHit(req: http.IncomingMessage, res: http.ServerResponse, questionId: number, page: CachedPage) {
-    let body = page.body;
     const etag = page.headers.find(([name]) => name === "etag")?.[1];
     const encoding = negotiateEncoding(req.headers["accept-encoding"] as string | undefined);
     const grouped = new Map<string, string[]>();
@@ -90,10 +89,17 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
       options.onHit?.(questionId, req);
       return;
     }
-    if (encoding && body.length >= COMPRESSION_THRESHOLD) {
-      if (!page.encoded[encoding]) store.attachEncoded(page, encoding, compress(body, encoding, level));
-      body = page.encoded[encoding]!;
-      res.setHeader("content-encoding", encoding);
+    let body: Buffer;
+    if (encoding === "gzip" && page.length >= COMPRESSION_THRESHOLD) {
+      body = page.gzipped;
+      res.setHeader("content-encoding", "gzip");
+    } else {
+      const html = zlib.gunzipSync(page.gzipped);
+      body = html;
+      if (encoding && html.length >= COMPRESSION_THRESHOLD) {
+        body = compress(html, encoding, level);
+        res.setHeader("content-encoding", encoding);
+      }
     }
     res.setHeader("content-length", body.length);
     res.setHeader(CACHE_STATUS_HEADER, "hit");
@@ -175,8 +181,9 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
         const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
         res.setHeader("etag", etag);
         const headers: [string, string][] = [...stored.headers, ["content-security-policy", policy], ["etag", etag]];
-        const size = body.length + headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 256;
-        const page: Omit<CachedPage, "storedAt" | "questionId"> = { headers, body, encoded: {}, size };
+        const gzipped = compress(body, "gzip", level);
+        const size = gzipped.length + headers.reduce((sum, [name, value]) => sum + name.length + value.length, 0) + 256;
+        const page: Omit<CachedPage, "storedAt" | "questionId"> = { headers, gzipped, length: body.length, size };
         if (store.finish(ticket, key, page)) entry = page as CachedPage;
       } else {
         store.finish(ticket, key);
@@ -184,9 +191,8 @@ export function createPageCacheLayer(options: PageCacheLayerOptions): PageCacheL
       res.setHeader(CACHE_STATUS_HEADER, "miss");
       const noTransform = /\bno-transform\b/i.test(String(res.getHeader("cache-control") ?? ""));
       if (encoding && body.length >= COMPRESSION_THRESHOLD && isCompressible(res.getHeader("content-type")) && !res.hasHeader("content-encoding") && !noTransform) {
-        body = compress(body, encoding, level);
-        // Compressed once: the next reader asking for this encoding gets these bytes.
-        if (entry) store.attachEncoded(entry, encoding, body);
+        // A stored page was gzipped once for the store: this reader gets those very bytes.
+        body = entry && encoding === "gzip" ? entry.gzipped : compress(body, encoding, level);
         res.setHeader("content-encoding", encoding);
       }
       if (isCompressible(res.getHeader("content-type"))) res.setHeader("vary", withVary(res.getHeader("vary") as string | undefined, "Accept-Encoding"));

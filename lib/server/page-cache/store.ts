@@ -14,16 +14,19 @@ export interface CachedPage {
   questionId: number;
   /** Response headers to replay, lower-case names, its hash-based policy included (docs/SECURITY.md lists what is never kept). */
   headers: [string, string][];
-  /** The HTML (UTF-8), the same bytes for every reader (hashed-page.ts). */
-  body: Buffer;
-  /** The body compressed, per encoding, kept from the first response that needed it. */
-  encoded: Partial<Record<PageEncoding, Buffer>>;
+  /**
+   * The HTML (UTF-8, the same bytes for every reader: hashed-page.ts), kept gzipped: what nearly
+   * every reader asks for, and about a fifth of the memory, so the same cap holds five times the
+   * pages (issue 18). A reader without gzip gets it inflated again.
+   */
+  gzipped: Buffer;
+  /** The HTML's own length in bytes. */
+  length: number;
   /** Bytes this entry counts against the cap. */
   size: number;
   storedAt: number;
 }
 
-export type PageEncoding = "gzip" | "deflate";
 
 export interface Ticket {
   readonly questionId: number;
@@ -98,7 +101,7 @@ export class PageStore {
 
   /**
    * Ends a render; stores its page when given one and no change was notified since `begin`
-   * (the object given becomes the entry: keep it to attach its encodings). Returns whether it stored.
+   * (the object given becomes the entry). Returns whether it stored.
    */
   finish(ticket: Ticket, key: string, page?: Omit<CachedPage, "storedAt" | "questionId">): boolean {
     const set = this.inFlight.get(ticket.questionId);
@@ -125,20 +128,6 @@ export class PageStore {
     for (const set of this.inFlight.values()) for (const ticket of set) ticket.stale = true;
     this.pages.clear();
     this.keysByQuestion.clear();
-  }
-
-  /** Keeps a stored page's body compressed in one encoding with it, counting its bytes against the cap. */
-  attachEncoded(page: CachedPage, encoding: PageEncoding, body: Buffer): void {
-    if (page.encoded[encoding]) return;
-    const key = [...(this.keysByQuestion.get(page.questionId) ?? [])].find((k) => this.pages.peek(k) === page);
-    page.encoded[encoding] = body;
-    page.size += body.length;
-    if (key === undefined) return; // dropped meanwhile
-    // lru-cache counts a size again only for a new value: the entry goes out and back in (its age is
-    // its own storedAt), which also evicts others if the cap is now exceeded.
-    this.pages.delete(key);
-    this.pages.set(key, page);
-    this.index(key, page);
   }
 
   /** Bytes and pages held (tests, logs). */
