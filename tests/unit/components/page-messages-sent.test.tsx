@@ -7,6 +7,10 @@ import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { NextIntlClientProvider } from "next-intl";
 
+import { AuthPanel } from "@/components/auth/auth-panel";
+import { ForgotPasswordForm, ResetPasswordForm, VerifyEmailCard } from "@/components/auth/email-link-forms";
+import { ConversationList } from "@/components/messages/conversation-list";
+import { NotificationsView } from "@/components/notifications/notifications-view";
 import { parseFeedState } from "@/components/home/feed-filter";
 import { QuestionFeed } from "@/components/home/question-feed";
 import { WelcomeCard } from "@/components/home/welcome-card";
@@ -102,6 +106,25 @@ describe("the texts each page sends", () => {
     await settleOnDemandCode();
     expect(screen.getByRole("heading", { name: /Ada/ })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("button", { name: /Filter/ }));
+    await settleOnDemandCode();
+    expect(missing).toEqual([]);
+  });
+
+  it.each([
+    ["sign in and create account", "app/(public)/login/page.tsx", () => <AuthPanel initialMode="signup" callbackUrl="/" providers={[{ id: "github", name: "GitHub" }]} initialError="x" />],
+    ["forgot password", "app/(public)/forgot-password/page.tsx", () => <ForgotPasswordForm />],
+    ["reset password", "app/(public)/reset-password/page.tsx", () => <ResetPasswordForm token={null} />],
+    ["verify e-mail", "app/(public)/verify-email/page.tsx", () => <VerifyEmailCard token={null} signedIn />],
+    ["notifications", "app/notifications/page.tsx", () => <NotificationsView initialPage={{ items: [], nextCursor: null, total: 0 }} initialUnread={0} />],
+    ["messages", "app/(member)/messages/page.tsx", () => <ConversationList initialPage={{ items: [], nextCursor: null, total: 0 }} />],
+  ] as const)("%s", async (_name, scope, render) => {
+    mockFetch(() => jsonResponse({ items: [], nextCursor: null, total: 0 }));
+    const missing: string[] = [];
+    renderWithClient(
+      <SentMessages scope={scope} missing={missing}>
+        {render()}
+      </SentMessages>,
+    );
     await settleOnDemandCode();
     expect(missing).toEqual([]);
   });
