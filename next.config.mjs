@@ -1,7 +1,13 @@
 import createNextIntlPlugin from "next-intl/plugin";
 
-// The interface's languages (issue 15): next-intl reads i18n/request.ts for each request.
-const withNextIntl = createNextIntlPlugin("./i18n/request.ts");
+// The interface's languages (issue 15): next-intl reads i18n/request.ts for each request. The
+// messages (messages/<language>/*.json) are precompiled when the app is built (issue 18): ICU
+// templates become icu-minify's compact form, so no request parses a message again (on the
+// server, every render did), and the browser loads no ICU parser.
+const withNextIntl = createNextIntlPlugin({
+  requestConfig: "./i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
+});
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {

@@ -32,30 +32,65 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 /** ICU's quoting: '' is one apostrophe (a lone apostrophe before plain text is itself). */
 const unquote = (text: string) => text.replace(/''/g, "'");
 
+/** A template as fixed text and arguments. */
+type Part = string | { name: string; number: boolean };
+
+/** An ICU template as the JSON file has it: `{name}` and `{name, number}` between fixed text. */
+function rawParts(template: string): Part[] {
+  const parts: Part[] = [];
+  let last = 0;
+  for (const match of template.matchAll(ARGUMENT)) {
+    parts.push(unquote(template.slice(last, match.index)));
+    parts.push({ name: match[1]!, number: match[2] === "number" });
+    last = match.index + match[0].length;
+  }
+  parts.push(unquote(template.slice(last)));
+  return parts;
+}
+
+/**
+ * A template as the app's bundles have it: next-intl precompiles the catalogue at build time
+ * (next.config.mjs, icu-minify's format: fixed text as strings, an argument as [name] or
+ * [name, 4] for a number); null for anything else, which no error template uses.
+ */
+function compiledParts(template: unknown[]): Part[] | null {
+  const parts: Part[] = [];
+  for (const part of template) {
+    if (typeof part === "string") parts.push(part);
+    else if (Array.isArray(part) && typeof part[0] === "string" && (part.length === 1 || (part.length === 2 && part[1] === NUMBER_ARGUMENT))) {
+      parts.push({ name: part[0], number: part.length === 2 });
+    } else return null;
+  }
+  return parts;
+}
+
+/** icu-minify's type code of a `{name, number}` argument. */
+const NUMBER_ARGUMENT = 4;
+
 function compile(): { exact: Map<string, ErrorKey>; templates: Template[] } {
   const exact = new Map<string, ErrorKey>();
   const templates: Template[] = [];
-  for (const [key, template] of Object.entries(english) as [ErrorKey, string][]) {
+  for (const [key, template] of Object.entries(english as Record<ErrorKey, unknown>) as [ErrorKey, unknown][]) {
+    const parts = typeof template === "string" ? rawParts(template) : Array.isArray(template) ? compiledParts(template) : null;
+    if (!parts) continue;
     const names: Template["names"] = [];
     let source = "";
     let fixed = 0;
-    let last = 0;
-    for (const match of template.matchAll(ARGUMENT)) {
-      const literal = unquote(template.slice(last, match.index));
-      source += escapeRegExp(literal);
-      fixed += literal.length;
-      const number = match[2] === "number";
-      names.push({ name: match[1]!, number });
-      // A formatted number ("30,000") or any text (a name, a date).
-      source += number ? "(\\d[\\d,]*(?:\\.\\d+)?)" : "(.+?)";
-      last = match.index + match[0].length;
+    for (const part of parts) {
+      if (typeof part === "string") {
+        source += escapeRegExp(part);
+        fixed += part.length;
+      } else {
+        names.push(part);
+        // A formatted number ("30,000") or any text (a name, a date).
+        source += part.number ? "(\\d[\\d,]*(?:\\.\\d+)?)" : "(.+?)";
+      }
     }
-    const rest = unquote(template.slice(last));
     if (names.length === 0) {
-      exact.set(rest, key);
+      exact.set(parts.join(""), key);
       continue;
     }
-    templates.push({ key, names, fixed: fixed + rest.length, pattern: new RegExp(`^${source}${escapeRegExp(rest)}$`, "s") });
+    templates.push({ key, names, fixed, pattern: new RegExp(`^${source}$`, "s") });
   }
   templates.sort((a, b) => b.fixed - a.fixed);
   return { exact, templates };

@@ -48,6 +48,26 @@ describe("matchErrorMessage", () => {
   });
 });
 
+describe("matchErrorMessage over the catalogue as the app's bundles have it (precompiled by next-intl)", () => {
+  it("reads every English entry back to the same key and arguments as the JSON file gives", async () => {
+    const { default: compile } = await import("icu-minify/compile");
+    const compiled = Object.fromEntries(Object.entries(english).map(([key, template]) => [key, compile(template)]));
+    // Some entries compile to arrays (the ones with arguments), the plain ones stay strings.
+    expect(Object.values(compiled).some(Array.isArray)).toBe(true);
+    let precompiled: typeof matchErrorMessage | undefined;
+    jest.isolateModules(() => {
+      jest.doMock("@/messages/en/errors.json", () => ({ __esModule: true, default: compiled }));
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      precompiled = (require("@/lib/i18n/error-keys") as typeof import("@/lib/i18n/error-keys")).matchErrorMessage;
+    });
+    for (const key of Object.keys(english) as ErrorKey[]) {
+      const text = render(key, Object.fromEntries([...english[key].matchAll(/\{(\w+)(, number)?\}/g)].map(([, name, number]) => [name, number ? 1234 : "x"])));
+      expect({ key, match: precompiled!(text) }).toEqual({ key, match: matchErrorMessage(text) });
+    }
+    expect(precompiled!("Answer must be at most 30,000 characters")).toEqual({ key: "answerTooLong", params: { max: 30000 } });
+  });
+});
+
 describe("every error message of the sources is in the catalogue", () => {
   let sources: ReturnType<typeof collectErrorSources>["sources"] = [];
   let unresolved: ReturnType<typeof collectErrorSources>["unresolved"] = [];
