@@ -222,7 +222,9 @@ export async function decodeSessionToken(token: string | null | undefined): Prom
   if (!token || token.length > 16_000) return null;
   let payload: JWT | null;
   try {
-    payload = (await jwtDecrypt(token, encryptionKey(authSecret()), { clockTolerance: 15 })).payload as JWT;
+    // Only the algorithms next-auth encrypts with: a token wrapped any other way under the same key is not ours.
+    const options = { clockTolerance: 15, keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"] };
+    payload = (await jwtDecrypt(token, encryptionKey(authSecret()), options)).payload as JWT;
   } catch {
     return null;
   }

@@ -4,6 +4,8 @@
 // The session cookie is decoded with a key derived once (lib/server/auth/session.ts), not per
 // request as next-auth's own decode does: what next-auth encodes must still decode, and nothing
 // else may.
+import crypto from "node:crypto";
+import { EncryptJWT } from "jose";
 import { encode } from "next-auth/jwt";
 import { decodeSessionToken } from "@/lib/server/auth/session";
 
@@ -43,5 +45,13 @@ describe("decodeSessionToken", () => {
     await expect(decodeSessionToken("x".repeat(16_001))).resolves.toBeNull();
     await expect(decodeSessionToken("not-a-token")).resolves.toBeNull();
     await expect(decodeSessionToken(null)).resolves.toBeNull();
+  });
+
+  it("refuses a token wrapped with another algorithm under the same key", async () => {
+    const key = new Uint8Array(crypto.hkdfSync("sha256", SECRET, "", "NextAuth.js Generated Encryption Key", 32));
+    const wrapped = await new EncryptJWT({ sub: "m", sid: "s" }).setProtectedHeader({ alg: "A256KW", enc: "A256GCM" }).setIssuedAt().setExpirationTime("1h").encrypt(key);
+    await expect(decodeSessionToken(wrapped)).resolves.toBeNull();
+    const direct = await new EncryptJWT({ sub: "m", sid: "s" }).setProtectedHeader({ alg: "dir", enc: "A256GCM" }).setIssuedAt().setExpirationTime("1h").encrypt(key);
+    await expect(decodeSessionToken(direct)).resolves.toEqual({ sub: "m", sid: "s" });
   });
 });
