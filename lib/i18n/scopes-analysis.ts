@@ -8,6 +8,11 @@
 // under `status`, and a translator used any other way (a key held in a variable, the translator
 // handed to a function or a prop) keeps its whole namespace. Sending a text too many is harmless;
 // sending one too few shows its key instead (and the e2e suites' console checks report it).
+// What it does not see, and nothing writes today: a choice whose branch is an expression
+// (`t(c ? "a" : "b" + x)`), a translator inside an array handed to a function as its last
+// argument (`fn(x, [t])`, taken for a hook's dependency list), and code after a string holding
+// "/*" (comments are stripped without reading strings). tests/unit/components/page-messages-sent.test.tsx
+// renders the main pages with exactly what they send.
 import fs from "node:fs";
 import path from "node:path";
 
