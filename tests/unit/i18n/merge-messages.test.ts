@@ -5,7 +5,7 @@ describe("mergeMessages", () => {
   it("merges levels key by key and keeps both sides' texts", () => {
     const shell = { notifications: { bell: { label: "Notifications" } }, shell: { title: "Agora" } };
     const page = { notifications: { page: { title: "All notifications" } }, question: { ask: "Ask" } };
-    expect(mergeMessages(shell, page)).toEqual({
+    expect(mergeMessages<object>(shell, page)).toEqual({
       notifications: { bell: { label: "Notifications" }, page: { title: "All notifications" } },
       shell: { title: "Agora" },
       question: { ask: "Ask" },
