@@ -27,7 +27,6 @@ export interface CachedPage {
   storedAt: number;
 }
 
-
 export interface Ticket {
   readonly questionId: number;
   stale: boolean;
