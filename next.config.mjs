@@ -9,6 +9,9 @@ const withNextIntl = createNextIntlPlugin({
   experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
 });
 
+/** The JSON API's Content-Security-Policy (next-auth's /api/auth/... gets the page policy of proxy.ts). */
+export const API_CSP = "default-src 'none'; script-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
@@ -33,6 +36,13 @@ const nextConfig = {
           { key: "X-Frame-Options", value: "DENY" },
           { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
         ],
+      },
+      {
+        // The JSON API is data, never a document: it may load and run nothing. The policy is static,
+        // so API requests skip the proxy (proxy.ts), which makes a nonce for each page. next-auth's
+        // /api/auth/... keeps the proxy's page policy.
+        source: "/api/:path((?!auth/).*)",
+        headers: [{ key: "Content-Security-Policy", value: API_CSP }],
       },
     ];
   },

@@ -29,6 +29,7 @@ export function proxy(request: NextRequest) {
 }
 
 export const config = {
-  // Everything but Next's fingerprinted build assets (their headers come from next.config.mjs).
-  matcher: ["/((?!_next/static|_next/image).*)"],
+  // Everything but Next's fingerprinted build assets and the JSON API (their headers, the API's
+  // static policy included, come from next.config.mjs); next-auth's /api/auth/... stays here.
+  matcher: ["/((?!_next/static|_next/image|api/(?!auth/)).*)"],
 };
