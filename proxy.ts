@@ -1,4 +1,4 @@
-// Next.js 16 Proxy (formerly middleware): runs before every request but static build assets.
+// Next.js 16 Proxy (formerly middleware): runs before every page request (not build assets, not the JSON API).
 // It gives each request a fresh CSP nonce: the policy goes on the request (Next reads the nonce
 // from it and puts it on its own scripts) and on the response (the browser enforces it), and the
 // nonce itself goes to server components in the x-nonce request header (app/layout.tsx).
