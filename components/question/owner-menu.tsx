@@ -27,27 +27,27 @@ import { useDeleteQuestion, type QuestionDetailData } from "@/lib/api-client/que
 /** SPEC.md section 8's confirmation (in English; messages/<language>/question.json ownerMenu.confirmation). */
 export const DELETE_QUESTION_CONFIRMATION = "Are you sure you want to delete this question? This action cannot be undone.";
 
-/**
- * The author's menu on a question (Edit, Delete), shown only for what viewerCan allows.
- * Delete asks first; `onDeleted` runs after the server removed it (a question page goes home).
- */
-export function OwnerMenu({
-  question,
-  viewerCan,
-  onDeleted,
-  onUpdated,
-}: {
+type OwnerMenuProps = {
   question: EditableQuestion;
   viewerCan: { edit: boolean; delete: boolean };
   onDeleted?: () => void;
   onUpdated?: (question: QuestionDetailData) => void;
-}) {
+};
+
+/**
+ * The author's menu on a question (Edit, Delete), shown only for what viewerCan allows.
+ * Delete asks first; `onDeleted` runs after the server removed it (a question page goes home).
+ * Most question cards are other members' questions: they get nothing, and none of the menu's state.
+ */
+export function OwnerMenu(props: OwnerMenuProps) {
+  return props.viewerCan.edit || props.viewerCan.delete ? <OwnerMenuBody {...props} /> : null;
+}
+
+function OwnerMenuBody({ question, viewerCan, onDeleted, onUpdated }: OwnerMenuProps) {
   const t = useTranslations("question");
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const deleteQuestion = useDeleteQuestion();
-
-  if (!viewerCan.edit && !viewerCan.delete) return null;
 
   return (
     <>

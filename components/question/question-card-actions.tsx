@@ -11,10 +11,7 @@ export function QuestionCardActions({ question }: { question: QuestionSummary })
     <>
       <ShareMenu question={question} />
       {question.viewerCan.save ? <SaveToggle question={question} initialSaved={question.saved} /> : null}
-      {/* Most cards are other members' questions: no menu, and none of its state or hooks. */}
-      {question.viewerCan.edit || question.viewerCan.delete ? (
-        <OwnerMenu question={{ id: question.id, title: question.title, tags: question.tags }} viewerCan={question.viewerCan} />
-      ) : null}
+      <OwnerMenu question={{ id: question.id, title: question.title, tags: question.tags }} viewerCan={question.viewerCan} />
     </>
   );
 }
