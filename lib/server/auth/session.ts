@@ -217,14 +217,15 @@ function encryptionKey(secret: string): Uint8Array {
   return derivedKey.key;
 }
 
+/** Only the algorithms next-auth encrypts with: a token wrapped any other way under the same key is not ours. */
+const DECRYPT_OPTIONS = { clockTolerance: 15, keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"] };
+
 /** Decodes a session token (next-auth's JWE: dir, A256GCM); null when it is missing, forged, expired or not one of ours. */
 export async function decodeSessionToken(token: string | null | undefined): Promise<{ sub: string; sid: string } | null> {
   if (!token || token.length > 16_000) return null;
   let payload: JWT | null;
   try {
-    // Only the algorithms next-auth encrypts with: a token wrapped any other way under the same key is not ours.
-    const options = { clockTolerance: 15, keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"] };
-    payload = (await jwtDecrypt(token, encryptionKey(authSecret()), options)).payload as JWT;
+    payload = (await jwtDecrypt(token, encryptionKey(authSecret()), DECRYPT_OPTIONS)).payload as JWT;
   } catch {
     return null;
   }
