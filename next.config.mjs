@@ -9,8 +9,8 @@ const withNextIntl = createNextIntlPlugin({
   experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
 });
 
-/** The JSON API's Content-Security-Policy (next-auth's /api/auth/... gets the page policy of proxy.ts). */
-export const API_CSP = "default-src 'none'; script-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
+/** The JSON API's Content-Security-Policy (next-auth's /api/auth/... gets the page policy of proxy.ts, lib/security/csp.ts; tests/unit/config/proxy-matcher.test.ts checks that every path gets exactly one). */
+const API_CSP = "default-src 'none'; script-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
 /** @type {import('next').NextConfig} */
 const nextConfig = {
