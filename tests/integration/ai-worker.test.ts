@@ -14,6 +14,9 @@ let fake: FakeOpenAI;
 let alice: TestUser;
 let bob: TestUser;
 const word = `zebrafish${unique()}`; // a term only this file's posts contain
+// A second one: the source below shares two rare terms with the question it grounds, so no
+// other test's post, however many common words it shares, outranks it.
+const word2 = `axolotl${unique()}`;
 
 beforeAll(async () => {
   fake = await startFakeOpenAI();
@@ -44,9 +47,9 @@ const autoAnswers = (questionId: number) => db.answer.findMany({ where: { questi
 
 describe("the automatic answer", () => {
   it("writes exactly one answer by the assistant, with provenance and citations linking to real posts", async () => {
-    const source = await createQuestion({ author: bob, title: `How do ${word} keep state between renders?`, description: `Asking about ${word} and refs.` });
-    const sourceAnswer = await createAnswer({ question: source, author: alice, content: `For ${word}, useRef keeps a value between renders.` });
-    const { id } = await ask(`Why does my ${word} counter reset on every render?`, `The ${word} counter resets.`);
+    const source = await createQuestion({ author: bob, title: `How do ${word} keep ${word2} between renders?`, description: `Asking about ${word} and ${word2}.` });
+    const sourceAnswer = await createAnswer({ question: source, author: alice, content: `For ${word}, useRef keeps ${word2} between renders.` });
+    const { id } = await ask(`Why is my ${word} ${word2} gone?`, `The ${word} ${word2} is gone.`);
 
     const result = await processOwedAnswers({ questionIds: [id] });
     expect(result).toMatchObject({ claimed: 1, done: 1 });
@@ -80,7 +83,7 @@ describe("the automatic answer", () => {
     expect(request.path).toBe("/v1/chat/completions");
     expect(request.body).toMatchObject({ model: "fake-model", stream: true });
     expect(systemMessageOf(request)).toContain("cite it");
-    expect(userMessageOf(request)).toContain(`<title>Why does my ${word} counter reset on every render?</title>`);
+    expect(userMessageOf(request)).toContain(`<title>Why is my ${word} ${word2} gone?</title>`);
     expect(userMessageOf(request)).toContain('<source id="1"');
   });
 
@@ -106,7 +109,8 @@ describe("the automatic answer", () => {
 
 describe("grounding respects private groups", () => {
   it("gives a public question only public posts, and a private group's question its own group's too", async () => {
-    const secretWord = `okapi${unique()}`;
+    // Two rare words in every post and question: other tests' posts about feeding never outrank them.
+    const secretWord = `okapi${unique()} tapir${unique()}`;
     const group = await createGroup({ creator: bob, members: [alice], isPrivate: true });
     const otherGroup = await createGroup({ creator: bob, isPrivate: true });
     const publicPost = await createQuestion({ author: bob, title: `Public notes on ${secretWord} feeding` });

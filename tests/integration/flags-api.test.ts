@@ -364,7 +364,7 @@ describe("hiding pending review", () => {
 
   it("keeps hidden questions and answers out of the community posts AI answers draw on", async () => {
     const author = await createUser({ tag: "sources" });
-    const word = `quokka${unique()}`;
+    const word = `quokka${unique()} numbat${unique()}`; // two rare words: no other test's post outranks these
     const kept = await createQuestion({ author, title: `Feeding a ${word} safely`, description: `What does a ${word} eat?` });
     const keptAnswer = await createAnswer({ question: kept, author, content: `A ${word} eats leaves and grasses.` });
     const spamAnswer = await createAnswer({ question: kept, author, content: `Buy ${word} food at our shop today.` });
