@@ -38,7 +38,16 @@ export interface SimilarInput {
   minScore?: number;
   /** The input's embedding (a draft's, or the question's own for Related questions): candidates are re-ranked with it. */
   embedding?: { model: string; vector: number[] } | null;
+  /**
+   * Candidates for a list kept between views (lib/server/similar/related.ts): every question not
+   * hidden, whoever may see it (the viewer's visibility is applied when the list is read), and a
+   * limit up to RELATED_KEPT. The viewer argument is then ignored.
+   */
+  anyAudience?: boolean;
 }
+
+/** How many candidates a kept Related list holds: enough that a viewer outside private groups still gets five. */
+export const RELATED_KEPT = 20;
 
 /**
  * The question page's Related questions take a lower score than the Ask dialog's suggestions:
@@ -132,11 +141,11 @@ export async function findSimilarQuestions(
   input: SimilarInput,
   { client = db, tuning = SIMILAR_TUNING }: { client?: SimilarClient; tuning?: SimilarTuning } = {},
 ): Promise<SimilarRow[]> {
-  const limit = Math.min(SIMILAR_LIMIT, Math.max(1, Math.floor(input.limit ?? SIMILAR_LIMIT)));
+  const limit = Math.min(input.anyAudience ? RELATED_KEPT : SIMILAR_LIMIT, Math.max(1, Math.floor(input.limit ?? SIMILAR_LIMIT)));
   const { title, text } = similarSearchText(input.title, input.description);
   if (!text) return [];
   const exclude = input.excludeId ? Prisma.sql`AND q.id <> ${input.excludeId}` : Prisma.empty;
-  const visible = Prisma.sql`q.hidden_at IS NULL AND ${visibleQuestionsSql(viewer, "q")} ${exclude}`;
+  const visible = Prisma.sql`q.hidden_at IS NULL AND ${input.anyAudience ? Prisma.sql`TRUE` : visibleQuestionsSql(viewer, "q")} ${exclude}`;
   const weights = `{${tuning.rankWeights.join(",")}}`;
   // The text's lexemes (PostgreSQL's stemming), then which of them are worth an index read (lib/server/similar/lexemes.ts).
   const [[words], stats] = await Promise.all([

@@ -19,8 +19,7 @@ import { getQuestionDetail } from "@/lib/server/questions/queries";
 import { recordQuestionView } from "@/lib/server/questions/views";
 import { PageMessages } from "@/components/common/page-messages";
 import { presentSimilarQuestion } from "@/lib/server/similar/presenters";
-import { findSimilarQuestions, RELATED_MIN_SCORE } from "@/lib/server/similar/queries";
-import { storedEmbedding } from "@/lib/server/similar/embeddings";
+import { findRelatedQuestions } from "@/lib/server/similar/related";
 
 type Props = { params: Promise<{ id: string }> };
 
@@ -82,14 +81,9 @@ async function QuestionPageContent({ params }: Props) {
   if (!loaded) notFound();
   const { viewer, row, loadedAt } = loaded;
 
-  // Related questions: one bounded statement, the same similarity as the Ask dialog's, visible ones only;
-  // with AI_EMBEDDING_MODEL, re-ranked with the question's own stored embedding (no provider call).
-  const [viewCount, related] = await Promise.all([
-    recordQuestionView(row, viewer, await headers()),
-    storedEmbedding(row.id).then((embedding) =>
-      findSimilarQuestions(viewer, { title: row.title, description: row.description, excludeId: row.id, minScore: RELATED_MIN_SCORE, embedding }),
-    ),
-  ]);
+  // Related questions: the same similarity as the Ask dialog's (re-ranked with the question's stored
+  // embedding under AI_EMBEDDING_MODEL), kept between views; this viewer's visible ones only.
+  const [viewCount, related] = await Promise.all([recordQuestionView(row, viewer, await headers()), findRelatedQuestions(viewer, row)]);
   const question = presentQuestionDetail({ ...row, viewCount }, viewer);
   // Data blocks do not run, but a strict CSP reports any inline script without the request's nonce.
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
