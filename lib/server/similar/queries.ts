@@ -41,7 +41,8 @@ export interface SimilarInput {
   /**
    * Candidates for a list kept between views (lib/server/similar/related.ts): every question not
    * hidden, whoever may see it (the viewer's visibility is applied when the list is read), and a
-   * limit up to RELATED_KEPT. The viewer argument is then ignored.
+   * limit up to RELATED_KEPT, without snippets (the list's reader adds them). The viewer argument
+   * is then ignored.
    */
   anyAudience?: boolean;
 }
@@ -129,6 +130,15 @@ const DENSE_CANDIDATES = 100;
  */
 export const STRONG_COSINE = 0.85;
 
+// Each suggestion's best answer (accepted, else the highest-scored visible one): its snippet's source.
+const bestAnswerSql = Prisma.sql`
+      LEFT JOIN LATERAL (
+        SELECT a.content FROM answers a
+         WHERE a.question_id = q.id AND a.hidden_at IS NULL
+         ORDER BY (a.id = q.accepted_answer_id) DESC NULLS LAST, a.vote_score DESC, a.id
+         LIMIT 1
+      ) answer ON TRUE`;
+
 /** A client the lookup reads with: the app's, or (evaluation, tests) another database's. */
 export type SimilarClient = Pick<typeof db, "$queryRaw" | "$transaction">;
 
@@ -215,15 +225,11 @@ export async function findSimilarQuestions(
     ),
 ${best}
     SELECT q.id, q.title, q.answer_count AS "answerCount", (q.accepted_answer_id IS NOT NULL) AS "hasAcceptedAnswer",
-           q.vote_score AS "voteScore", answer.content AS snippet, best.score::float8 AS score, best.cosine::float8 AS cosine
+           q.vote_score AS "voteScore", ${input.anyAudience ? Prisma.sql`NULL::text` : Prisma.sql`answer.content`} AS snippet,
+           best.score::float8 AS score, best.cosine::float8 AS cosine
       FROM best
       JOIN questions q ON q.id = best.id
-      LEFT JOIN LATERAL (
-        SELECT a.content FROM answers a
-         WHERE a.question_id = q.id AND a.hidden_at IS NULL
-         ORDER BY (a.id = q.accepted_answer_id) DESC NULLS LAST, a.vote_score DESC, a.id
-         LIMIT 1
-      ) answer ON TRUE
+      ${input.anyAudience ? Prisma.empty : bestAnswerSql}
      ORDER BY best.rank DESC, q.id DESC`;
   return rows;
 }
