@@ -41,8 +41,7 @@ export interface SimilarInput {
   /**
    * Candidates for a list kept between views (lib/server/similar/related.ts): every question not
    * hidden, whoever may see it (the viewer's visibility is applied when the list is read), and a
-   * limit up to RELATED_KEPT, without snippets (the list's reader adds them). The viewer argument
-   * is then ignored.
+   * limit up to RELATED_KEPT. The viewer argument is then ignored.
    */
   anyAudience?: boolean;
 }
@@ -130,8 +129,8 @@ const DENSE_CANDIDATES = 100;
  */
 export const STRONG_COSINE = 0.85;
 
-// Each suggestion's best answer (accepted, else the highest-scored visible one): its snippet's source.
-const bestAnswerSql = Prisma.sql`
+/** Each suggestion's best answer (accepted, else the highest-scored visible one) as `answer.content`, for questions under `q`. */
+export const bestAnswerSql = Prisma.sql`
       LEFT JOIN LATERAL (
         SELECT a.content FROM answers a
          WHERE a.question_id = q.id AND a.hidden_at IS NULL
@@ -142,29 +141,39 @@ const bestAnswerSql = Prisma.sql`
 /** A client the lookup reads with: the app's, or (evaluation, tests) another database's. */
 export type SimilarClient = Pick<typeof db, "$queryRaw" | "$transaction">;
 
+/** An input's lexemes as PostgreSQL stems them (the text's and the title's): what the lookup plans its candidates from. */
+export interface SimilarWords {
+  lexemes: string[];
+  titleLexemes: string[];
+}
+
+/** One row of SimilarWords for the search text: a statement of its own, or a part of another (lib/server/similar/related.ts). */
+export function similarWordsSql(search: { title: string; text: string }): Prisma.Sql {
+  return Prisma.sql`tsvector_to_array(to_tsvector('english', ${search.text})) AS lexemes, tsvector_to_array(to_tsvector('english', ${search.title})) AS "titleLexemes"`;
+}
+
 /**
- * The question the viewer may see most similar to the input, best first (at most `limit`, default
- * 5), each with its best answer's source (the accepted one, else the highest-scored visible one).
+ * The lookup's common table expressions, up to `best` (id, score, cosine, rank; at most the
+ * input's limit, best first by rank): `findSimilarQuestions` selects from it, and the Related
+ * questions' list keeps it (lib/server/similar/related.ts). Null when no word of the input is
+ * worth ranking (nothing is similar).
  */
-export async function findSimilarQuestions(
+export async function similarBestCtes(
   viewer: Viewer | null,
   input: SimilarInput,
+  search: { title: string; text: string },
+  words: SimilarWords | undefined,
   { client = db, tuning = SIMILAR_TUNING }: { client?: SimilarClient; tuning?: SimilarTuning } = {},
-): Promise<SimilarRow[]> {
+): Promise<Prisma.Sql | null> {
   const limit = Math.min(input.anyAudience ? RELATED_KEPT : SIMILAR_LIMIT, Math.max(1, Math.floor(input.limit ?? SIMILAR_LIMIT)));
-  const { title, text } = similarSearchText(input.title, input.description);
-  if (!text) return [];
+  const { title } = search;
   const exclude = input.excludeId ? Prisma.sql`AND q.id <> ${input.excludeId}` : Prisma.empty;
   const visible = Prisma.sql`q.hidden_at IS NULL AND ${input.anyAudience ? Prisma.sql`TRUE` : visibleQuestionsSql(viewer, "q")} ${exclude}`;
   const weights = `{${tuning.rankWeights.join(",")}}`;
-  // The text's lexemes (PostgreSQL's stemming), then which of them are worth an index read (lib/server/similar/lexemes.ts).
-  const [[words], stats] = await Promise.all([
-    client.$queryRaw<{ lexemes: string[]; titleLexemes: string[] }[]>`
-      SELECT tsvector_to_array(to_tsvector('english', ${text})) AS lexemes, tsvector_to_array(to_tsvector('english', ${title})) AS "titleLexemes"`,
-    lexemeStats(client),
-  ]);
+  // Which of the lexemes are worth an index read (lib/server/similar/lexemes.ts).
+  const stats = await lexemeStats(client);
   const plan = planCandidates(words?.lexemes ?? [], words?.titleLexemes ?? [], title.split(/[^\p{L}\p{N}]+/u).filter(Boolean), stats);
-  if (!plan.rank) return [];
+  if (!plan.rank) return null;
   // The queries are parameters, not computed in the statement: the planner then knows how many rows match.
   const none = Prisma.sql`SELECT NULL::int AS id WHERE false`;
   const fts = plan.candidates
@@ -208,8 +217,8 @@ export async function findSimilarQuestions(
     best AS (
       SELECT id, score, NULL::float8 AS cosine, score AS rank FROM scored WHERE score >= ${minScore}::real ORDER BY score DESC, id DESC LIMIT ${limit}
     )`;
-  const rows = await client.$queryRaw<SimilarRow[]>`
-    WITH input AS (
+  return Prisma.sql`
+    input AS (
       SELECT ${plan.rank}::tsquery AS tsq, ${title}::text AS title
     ),
     fts AS (${fts}),
@@ -223,13 +232,31 @@ export async function findSimilarQuestions(
         JOIN questions q ON q.id = c.id
         CROSS JOIN input
     ),
-${best}
+${best}`;
+}
+
+/**
+ * The question the viewer may see most similar to the input, best first (at most `limit`, default
+ * 5), each with its best answer's source (the accepted one, else the highest-scored visible one).
+ * Two statements: the input's words, then the lookup.
+ */
+export async function findSimilarQuestions(
+  viewer: Viewer | null,
+  input: SimilarInput,
+  options: { client?: SimilarClient; tuning?: SimilarTuning } = {},
+): Promise<SimilarRow[]> {
+  const client = options.client ?? db;
+  const search = similarSearchText(input.title, input.description);
+  if (!search.text) return [];
+  const [words] = await client.$queryRaw<SimilarWords[]>`SELECT ${similarWordsSql(search)}`;
+  const ctes = await similarBestCtes(viewer, input, search, words, options);
+  if (!ctes) return [];
+  return client.$queryRaw<SimilarRow[]>`
+    WITH ${ctes}
     SELECT q.id, q.title, q.answer_count AS "answerCount", (q.accepted_answer_id IS NOT NULL) AS "hasAcceptedAnswer",
-           q.vote_score AS "voteScore", ${input.anyAudience ? Prisma.sql`NULL::text` : Prisma.sql`answer.content`} AS snippet,
-           best.score::float8 AS score, best.cosine::float8 AS cosine
+           q.vote_score AS "voteScore", answer.content AS snippet, best.score::float8 AS score, best.cosine::float8 AS cosine
       FROM best
       JOIN questions q ON q.id = best.id
-      ${input.anyAudience ? Prisma.empty : bestAnswerSql}
+      ${bestAnswerSql}
      ORDER BY best.rank DESC, q.id DESC`;
-  return rows;
 }

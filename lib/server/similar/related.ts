@@ -4,7 +4,8 @@ import { db, Prisma } from "@/lib/server/db";
 import { visibleQuestionsSql, type Viewer } from "@/lib/server/policy";
 import { embeddingConfig, type AiConfig } from "@/lib/server/ai/provider";
 import { SIMILAR_LIMIT } from "@/lib/validation/similar";
-import { findSimilarQuestions, RELATED_KEPT, RELATED_MIN_SCORE, type SimilarRow } from "@/lib/server/similar/queries";
+import { bestAnswerSql, RELATED_KEPT, RELATED_MIN_SCORE, similarBestCtes, similarWordsSql, type SimilarRow, type SimilarWords } from "@/lib/server/similar/queries";
+import { similarSearchText } from "@/lib/server/similar/text";
 
 /*
  * The question page's Related questions (issue 17), kept between views (issue 18).
@@ -13,13 +14,13 @@ import { findSimilarQuestions, RELATED_KEPT, RELATED_MIN_SCORE, type SimilarRow 
  * "Session 12": about 7 ms of a visitor's page, most of it PostgreSQL), and its answer changes
  * only when questions are written, not when they are read. So the lookup runs once for everyone:
  * its best RELATED_KEPT candidates among all questions not hidden, whoever may see them, are kept
- * in related_questions with a digest of what they were computed from (the question's title,
- * description and stored embedding). Each view then reads those few ids in one statement and
+ * in related_questions with a digest of the question's title and description and the time of the
+ * stored embedding they were computed from. Each view then reads those few ids in one statement and
  * applies its own viewer's visibility to them (private groups, hidden posts), with their counts
  * and best answers as they are now.
  *
- * The list is computed again when the question's text or embedding no longer matches the digest
- * (an edit), or when it is RELATED_TTL_SECONDS old (so questions posted since can join it). A
+ * The list is computed again when the question's text no longer matches the digest (an edit), when
+ * its embedding is not the one used (it arrived, or was computed again), or when it is RELATED_TTL_SECONDS old (so questions posted since can join it). A
  * candidate hidden, deleted or moved into a private group since leaves every viewer's list at
  * once, because the filter runs at read time.
  */
@@ -34,87 +35,81 @@ export interface RelatedSource {
   description: string;
 }
 
-/** The digest of what a list was computed from: the question's text and its embedding (model and time), if any. */
-export function relatedSourceKey(question: Pick<RelatedSource, "title" | "description">, embeddedAt: Date | null, model: string | null): string {
-  return crypto
-    .createHash("sha256")
-    .update(JSON.stringify([question.title, question.description, embeddedAt && model ? [model, embeddedAt.toISOString()] : null]))
-    .digest("hex");
+/** The digest of the text a list was computed from (its embedding's time is kept beside it). */
+export function relatedSourceKey(question: Pick<RelatedSource, "title" | "description">): string {
+  return crypto.createHash("sha256").update(JSON.stringify([question.title, question.description])).digest("hex");
 }
 
-/** The viewer's first five of the kept candidates, as SimilarRow JSON in their kept order. */
-function visibleRowsSql(viewer: Viewer | null, ids: Prisma.Sql, scores: Prisma.Sql, cosines: Prisma.Sql): Prisma.Sql {
+/** The viewer's first five of the kept candidates `k`, as SimilarRow JSON in their kept order. */
+function visibleRowsSql(viewer: Viewer | null): Prisma.Sql {
   return Prisma.sql`(
     SELECT coalesce(json_agg(json_build_object(
-             'id', v.id, 'title', v.title, 'answerCount', v.answer_count, 'hasAcceptedAnswer', v.accepted_answer_id IS NOT NULL,
-             'voteScore', v.vote_score, 'snippet', answer.content, 'score', v.score, 'cosine', nullif(v.cosine, 'NaN')) ORDER BY v.ord), '[]'::json)
+             'id', q.id, 'title', q.title, 'answerCount', q.answer_count, 'hasAcceptedAnswer', q.accepted_answer_id IS NOT NULL,
+             'voteScore', q.vote_score, 'snippet', answer.content, 'score', q.score, 'cosine', nullif(q.cosine, 'NaN')) ORDER BY q.ord), '[]'::json)
       FROM (
         SELECT q.id, q.title, q.answer_count, q.accepted_answer_id, q.vote_score, c.score, c.cosine, c.ord
-          FROM unnest(${ids}, ${scores}, ${cosines}) WITH ORDINALITY AS c(id, score, cosine, ord)
+          FROM unnest(k.candidate_ids, k.scores, k.cosines) WITH ORDINALITY AS c(id, score, cosine, ord)
           JOIN questions q ON q.id = c.id
          WHERE q.hidden_at IS NULL AND ${visibleQuestionsSql(viewer, "q")}
          ORDER BY c.ord
          LIMIT ${SIMILAR_LIMIT}
-      ) v
-      LEFT JOIN LATERAL (
-        SELECT a.content FROM answers a
-         WHERE a.question_id = v.id AND a.hidden_at IS NULL
-         ORDER BY (a.id = v.accepted_answer_id) DESC NULLS LAST, a.vote_score DESC, a.id
-         LIMIT 1
-      ) answer ON TRUE
+      ) q
+      ${bestAnswerSql}
   )`;
 }
 
 /**
  * The question's Related questions as `viewer` may see them, best first (at most five): the kept
- * list when it is still the question's, else a new lookup, kept for the next view.
+ * list when it is still the question's (one statement), else a new lookup for everyone, kept and
+ * read back for this viewer (two statements, as many as the lookup alone).
  */
 export async function findRelatedQuestions(viewer: Viewer | null, question: RelatedSource, config: AiConfig | null = embeddingConfig()): Promise<SimilarRow[]> {
   const model = config?.model ?? null;
-  const embeddingOf = Prisma.sql`
-    SELECT e.updated_at FROM question_embeddings e
-     WHERE e.question_id = ${question.id} AND e.model = ${model} AND cardinality(e.embedding) > 0`;
-  // One statement a view: the kept list, if fresh, with the current embedding's time to check its digest.
-  const [kept] = await db.$queryRaw<{ sourceKey: string; embeddedAt: Date | null; rows: SimilarRow[] }[]>`
-    SELECT r.source_key AS "sourceKey", (${embeddingOf}) AS "embeddedAt",
-           ${visibleRowsSql(viewer, Prisma.sql`r.candidate_ids`, Prisma.sql`r.scores`, Prisma.sql`r.cosines`)} AS rows
-      FROM related_questions r
-     WHERE r.question_id = ${question.id}
-       AND r.computed_at > now() - make_interval(secs => ${RELATED_TTL_SECONDS})`;
-  if (kept && kept.sourceKey === relatedSourceKey(question, kept.embeddedAt, model)) return kept.rows;
+  const sourceKey = relatedSourceKey(question);
+  const search = similarSearchText(question.title, question.description);
+  // The kept list if it is fresh; if not, what a new lookup needs: the text's words and the question's embedding.
+  const [read] = await db.$queryRaw<({ fresh: boolean; rows: SimilarRow[] | null; embedding: number[] | null; embeddedAt: string | null } & Partial<SimilarWords>)[]>`
+    SELECT k.fresh, CASE WHEN k.fresh THEN ${visibleRowsSql(viewer)} END AS rows,
+           w.lexemes, w."titleLexemes", e.embedding, e.updated_at::text AS "embeddedAt"
+      FROM (
+        SELECT coalesce(r.source_key = ${sourceKey}
+                 AND r.computed_at > now() - make_interval(secs => ${RELATED_TTL_SECONDS})
+                 AND r.embedded_at IS NOT DISTINCT FROM (
+                   SELECT e.updated_at FROM question_embeddings e
+                    WHERE e.question_id = ${question.id} AND e.model = ${model} AND cardinality(e.embedding) > 0), false) AS fresh,
+               r.candidate_ids, r.scores, r.cosines
+          FROM (SELECT 1) one
+          LEFT JOIN related_questions r ON r.question_id = ${question.id}
+      ) k
+      LEFT JOIN LATERAL (SELECT ${similarWordsSql(search)} WHERE NOT k.fresh) w ON TRUE
+      LEFT JOIN LATERAL (
+        SELECT e.embedding, e.updated_at FROM question_embeddings e
+         WHERE NOT k.fresh AND e.question_id = ${question.id} AND e.model = ${model} AND cardinality(e.embedding) > 0
+      ) e ON TRUE`;
+  if (read?.fresh) return read.rows ?? [];
 
-  // Missing, stale or edited: look up for everyone, keep it, and read it back as this viewer sees it.
-  const [stored] = model
-    ? await db.$queryRaw<{ embedding: number[]; updatedAt: Date }[]>`
-        SELECT embedding, updated_at AS "updatedAt" FROM question_embeddings
-         WHERE question_id = ${question.id} AND model = ${model} AND cardinality(embedding) > 0`
-    : [];
-  const embedding = stored && model ? { model, vector: stored.embedding.map(Number) } : null;
-  const candidates = await findSimilarQuestions(null, {
-    title: question.title,
-    description: question.description,
-    excludeId: question.id,
-    minScore: RELATED_MIN_SCORE,
-    embedding,
-    anyAudience: true,
-    limit: RELATED_KEPT,
-  });
-  const ids = candidates.map((row) => row.id);
-  const scores = candidates.map((row) => row.score);
-  // 'NaN': not re-ranked (Prisma reads no NULL inside an array, and sends a NaN parameter as NULL).
-  const cosines = candidates.map((row) => (row.cosine === null ? "NaN" : String(row.cosine)));
-  const sourceKey = relatedSourceKey(question, stored?.updatedAt ?? null, model);
+  // Missing, stale or edited: the lookup for everyone, kept, and read back as this viewer sees it.
+  const embedding = model && read?.embedding ? { model, vector: read.embedding.map(Number) } : null;
+  const input = { title: question.title, description: question.description, excludeId: question.id, minScore: RELATED_MIN_SCORE, embedding, anyAudience: true, limit: RELATED_KEPT };
+  const lookup = search.text ? await similarBestCtes(null, input, search, read?.lexemes ? (read as SimilarWords) : undefined) : null;
+  const best = lookup ?? Prisma.sql`best AS (SELECT NULL::int AS id, NULL::real AS score, NULL::real AS cosine, NULL::real AS rank WHERE false)`;
+  // Ties keep the lookup's order (rank, then the newer question first).
+  const order = Prisma.sql`ORDER BY rank DESC, id DESC`;
   const [written] = await db.$queryRaw<{ rows: SimilarRow[] }[]>`
-    WITH kept AS (
-      INSERT INTO related_questions (question_id, source_key, candidate_ids, scores, cosines, computed_at)
-      SELECT ${question.id}, ${sourceKey}, ${ids}::int[], ${scores}::real[], ${cosines}::text[]::real[], now()
-       WHERE EXISTS (SELECT 1 FROM questions WHERE id = ${question.id})
+    WITH ${best},
+    k AS (
+      INSERT INTO related_questions (question_id, source_key, embedded_at, candidate_ids, scores, cosines, computed_at)
+      SELECT ${question.id}, ${sourceKey}, ${embedding ? read!.embeddedAt : null}::text::timestamp(3),
+             coalesce(array_agg(id ${order}), '{}'), coalesce(array_agg(score::real ${order}), '{}'),
+             coalesce(array_agg(coalesce(cosine::real, 'NaN') ${order}), '{}'), now()
+        FROM best
+      HAVING EXISTS (SELECT 1 FROM questions WHERE id = ${question.id})
       ON CONFLICT (question_id) DO UPDATE
-        SET source_key = EXCLUDED.source_key, candidate_ids = EXCLUDED.candidate_ids,
+        SET source_key = EXCLUDED.source_key, embedded_at = EXCLUDED.embedded_at, candidate_ids = EXCLUDED.candidate_ids,
             scores = EXCLUDED.scores, cosines = EXCLUDED.cosines, computed_at = EXCLUDED.computed_at
       RETURNING candidate_ids, scores, cosines
     )
-    SELECT ${visibleRowsSql(viewer, Prisma.sql`kept.candidate_ids`, Prisma.sql`kept.scores`, Prisma.sql`kept.cosines`)} AS rows FROM kept`;
+    SELECT ${visibleRowsSql(viewer)} AS rows FROM k`;
   // The question was deleted meanwhile: nothing kept, nothing to relate.
   return written?.rows ?? [];
 }
