@@ -100,13 +100,33 @@ describe("Related questions kept between views", () => {
     expect(ids(rows)).not.toContain(sibling.id);
   });
 
-  it("looks up again once the list is RELATED_TTL_SECONDS old, so questions posted since join it", async () => {
-    const { tool, setting, question } = await subject();
+  it("lets a question posted since join the lists kept before it, from its own first lookup on", async () => {
+    const { tool, setting, question, sibling } = await subject();
     await related(null, question);
+    await related(null, sibling);
     const newcomer = await createQuestion({ author, title: `${tool} crashes on every ${setting} reload` });
     expect(ids(await related(null, question))).not.toContain(newcomer.id); // still the kept list
-    await db.relatedQuestions.update({ where: { questionId: question.id }, data: { computedAt: new Date(Date.now() - (RELATED_TTL_SECONDS + 60) * 1000) } });
+    // The newcomer's page is viewed (by its author, most likely): the lists kept before it are dropped.
+    expect(ids(await related(null, newcomer))).toEqual(expect.arrayContaining([question.id, sibling.id]));
+    expect(await kept(question.id)).toBeNull();
     expect(ids(await related(null, question))).toContain(newcomer.id);
+    expect(ids(await related(null, sibling))).toContain(newcomer.id);
+    // Lists kept after it existed stay.
+    const keptNow = await kept(question.id);
+    await related(null, await createQuestion({ author, title: `Unrelated ${letters(10)} question` }));
+    expect((await kept(question.id))?.computedAt).toEqual(keptNow?.computedAt);
+  });
+
+  it("looks up again once the list is RELATED_TTL_SECONDS old", async () => {
+    const { tool, setting, question } = await subject();
+    await related(null, question);
+    // Edited since to be like this question: it joins at the next lookup, at the latest after the TTL.
+    const edited = await createQuestion({ author, title: `Knitting ${letters(10)} scarves` });
+    await db.relatedQuestions.update({ where: { questionId: question.id }, data: { computedAt: new Date(Date.now() + 1000) } }); // kept after it existed
+    await db.question.update({ where: { id: edited.id }, data: { title: `${tool} crashes on every ${setting} reload` } });
+    expect(ids(await related(null, question))).not.toContain(edited.id); // still the kept list
+    await db.relatedQuestions.update({ where: { questionId: question.id }, data: { computedAt: new Date(Date.now() - (RELATED_TTL_SECONDS + 60) * 1000) } });
+    expect(ids(await related(null, question))).toContain(edited.id);
   });
 
   it("looks up again when the question's embedding arrives or changes, re-ranking with it", async () => {

@@ -7,6 +7,7 @@ import { deleteComment } from "@/lib/server/comments/mutations";
 import { setVote } from "@/lib/server/votes/mutations";
 import { enqueuePush, pushPayload } from "@/lib/server/push/outbox";
 import { savePushSubscription } from "@/lib/server/push/subscriptions";
+import { findRelatedQuestions } from "@/lib/server/similar/related";
 import { createAnswer, createComment, createQuestion, createUser } from "@/tests/factories";
 import { createBrowserKeys, createVapidKeys } from "@/tests/support/fake-push-service";
 
@@ -30,6 +31,16 @@ describe("writes store UTC whatever the database session's time zone", () => {
     await setVote({ answer, voter, voteType: "up" });
     const vote = await db.vote.findUniqueOrThrow({ where: { userId_answerId: { userId: voter.id, answerId: answer.id } } });
     closeToNow(vote.createdAt);
+  });
+
+  it("a kept Related questions list's time, read back as fresh (issue 18)", async () => {
+    const author = await createUser({ tag: "utc-related" });
+    const question = await createQuestion({ author, title: `Kept related list ${Math.random().toString(36).slice(2, 10)}` });
+    await findRelatedQuestions(null, question);
+    const kept = await db.relatedQuestions.findUniqueOrThrow({ where: { questionId: question.id } });
+    closeToNow(kept.computedAt);
+    await findRelatedQuestions(null, question); // fresh: not looked up again
+    expect((await db.relatedQuestions.findUniqueOrThrow({ where: { questionId: question.id } })).computedAt).toEqual(kept.computedAt);
   });
 
   it("the question's last activity when a comment is deleted", async () => {

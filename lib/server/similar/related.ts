@@ -20,13 +20,19 @@ import { similarSearchText } from "@/lib/server/similar/text";
  * and best answers as they are now.
  *
  * The list is computed again when the question's text no longer matches the digest (an edit), when
- * its embedding is not the one used (it arrived, or was computed again), or when it is RELATED_TTL_SECONDS old (so questions posted since can join it). A
- * candidate hidden, deleted or moved into a private group since leaves every viewer's list at
- * once, because the filter runs at read time.
+ * its embedding is not the one used (it arrived, or was computed again), when a question posted
+ * since finds it among its own candidates (that question's first lookup drops the lists kept
+ * before it existed), or when it is RELATED_TTL_SECONDS old. A candidate hidden, deleted or moved
+ * into a private group since leaves every viewer's list at once: the filter runs at read time.
+ * Times are stored in UTC, as Prisma writes them.
  */
 
-/** How long a kept list serves before it is computed again (new questions join lists within this). */
-export const RELATED_TTL_SECONDS = 60 * 60;
+/**
+ * How long a kept list serves before it is computed again: the longest a question edited to be
+ * like another takes to join that one's list. (A new question joins at once: its own lookup
+ * drops the lists kept before it existed.)
+ */
+export const RELATED_TTL_SECONDS = 24 * 60 * 60;
 
 /** What the lookup needs of the question. */
 export interface RelatedSource {
@@ -73,7 +79,7 @@ export async function findRelatedQuestions(viewer: Viewer | null, question: Rela
            w.lexemes, w."titleLexemes", e.embedding, e.updated_at::text AS "embeddedAt"
       FROM (
         SELECT coalesce(r.source_key = ${sourceKey}
-                 AND r.computed_at > now() - make_interval(secs => ${RELATED_TTL_SECONDS})
+                 AND r.computed_at > timezone('UTC', now()) - make_interval(secs => ${RELATED_TTL_SECONDS})
                  AND r.embedded_at IS NOT DISTINCT FROM (
                    SELECT e.updated_at FROM question_embeddings e
                     WHERE e.question_id = ${question.id} AND e.model = ${model} AND cardinality(e.embedding) > 0), false) AS fresh,
@@ -101,13 +107,18 @@ export async function findRelatedQuestions(viewer: Viewer | null, question: Rela
       INSERT INTO related_questions (question_id, source_key, embedded_at, candidate_ids, scores, cosines, computed_at)
       SELECT ${question.id}, ${sourceKey}, ${embedding ? read!.embeddedAt : null}::text::timestamp(3),
              coalesce(array_agg(id ${order}), '{}'), coalesce(array_agg(score::real ${order}), '{}'),
-             coalesce(array_agg(coalesce(cosine::real, 'NaN') ${order}), '{}'), now()
+             coalesce(array_agg(coalesce(cosine::real, 'NaN') ${order}), '{}'), timezone('UTC', now())
         FROM best
       HAVING EXISTS (SELECT 1 FROM questions WHERE id = ${question.id})
       ON CONFLICT (question_id) DO UPDATE
         SET source_key = EXCLUDED.source_key, embedded_at = EXCLUDED.embedded_at, candidate_ids = EXCLUDED.candidate_ids,
             scores = EXCLUDED.scores, cosines = EXCLUDED.cosines, computed_at = EXCLUDED.computed_at
       RETURNING candidate_ids, scores, cosines
+    ),
+    -- A list kept before this question existed cannot hold it: its candidates look up again at their next view.
+    outdated AS (
+      DELETE FROM related_questions r USING best, questions self
+       WHERE r.question_id = best.id AND self.id = ${question.id} AND r.computed_at < self.created_at
     )
     SELECT ${visibleRowsSql(viewer)} AS rows FROM k`;
   // The question was deleted meanwhile: nothing kept, nothing to relate.
