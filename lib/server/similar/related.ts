@@ -39,6 +39,7 @@ export interface RelatedSource {
   id: number;
   title: string;
   description: string;
+  createdAt: Date;
 }
 
 /** The digest of the text a list was computed from (its embedding's time is kept beside it). */
@@ -101,6 +102,17 @@ export async function findRelatedQuestions(viewer: Viewer | null, question: Rela
   const best = lookup ?? Prisma.sql`best AS (SELECT NULL::int AS id, NULL::real AS score, NULL::real AS cosine, NULL::real AS rank WHERE false)`;
   // Ties keep the lookup's order (rank, then the newer question first).
   const order = Prisma.sql`ORDER BY rank DESC, id DESC`;
+  // A list kept before this question existed cannot hold it: its candidates look up again at their
+  // next view. Only a question younger than the lists' time to live can be missing from one (an
+  // older list is looked up again anyway).
+  const dropOutdated =
+    Date.now() - question.createdAt.getTime() < RELATED_TTL_SECONDS * 1000
+      ? Prisma.sql`,
+    outdated AS (
+      DELETE FROM related_questions r USING best, questions self
+       WHERE r.question_id = best.id AND self.id = ${question.id} AND r.computed_at < self.created_at
+    )`
+      : Prisma.empty;
   const [written] = await db.$queryRaw<{ rows: SimilarRow[] }[]>`
     WITH ${best},
     k AS (
@@ -114,12 +126,7 @@ export async function findRelatedQuestions(viewer: Viewer | null, question: Rela
         SET source_key = EXCLUDED.source_key, embedded_at = EXCLUDED.embedded_at, candidate_ids = EXCLUDED.candidate_ids,
             scores = EXCLUDED.scores, cosines = EXCLUDED.cosines, computed_at = EXCLUDED.computed_at
       RETURNING candidate_ids, scores, cosines
-    ),
-    -- A list kept before this question existed cannot hold it: its candidates look up again at their next view.
-    outdated AS (
-      DELETE FROM related_questions r USING best, questions self
-       WHERE r.question_id = best.id AND self.id = ${question.id} AND r.computed_at < self.created_at
-    )
+    )${dropOutdated}
     SELECT ${visibleRowsSql(viewer)} AS rows FROM k`;
   // The question was deleted meanwhile: nothing kept, nothing to relate.
   return written?.rows ?? [];
