@@ -51,7 +51,11 @@ function createClient() {
     // The adapter passes the name to pg as it is; undefined keeps a statement unnamed (planned each time).
     statementNameGenerator: statementName as (query: { sql: string }) => string,
   });
-  return new PrismaClient({ adapter });
+  // A burst of writes (votes on one post, each an interactive transaction holding a connection
+  // while it waits for a row lock) can keep all pool connections busy for a while: a transaction
+  // waits up to 10 s for one rather than fail after Prisma's default 2 s, and may take 15 s
+  // (default 5 s) on a slow or loaded machine before it is rolled back.
+  return new PrismaClient({ adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
 }
 
 const globalForDb = globalThis as unknown as { agoraDb?: PrismaClient };
