@@ -40,6 +40,9 @@ async function subject() {
 }
 
 const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
+/** Moves questions' creation `minutes` into the past (a list kept after that is not outdated by them). */
+const backdate = (questionIds: number[], minutes: number) =>
+  db.question.updateMany({ where: { id: { in: questionIds } }, data: { createdAt: new Date(Date.now() - minutes * 60_000) } });
 const kept = (questionId: number) => db.relatedQuestions.findUnique({ where: { questionId } });
 const related = (viewer: TestUser | null, question: { id: number }) =>
   db.question.findUniqueOrThrow({ where: { id: question.id } }).then((row) => findRelatedQuestions(viewer, row));
@@ -87,6 +90,40 @@ describe("Related questions kept between views", () => {
     expect(ids(await related(null, question))).toEqual(expect.arrayContaining([sibling.id]));
   });
 
+  it("keeps a private group's question for its members only when a member looks up first", async () => {
+    const { tool, setting, question, sibling } = await subject();
+    const secret = await createQuestion({ author, group, title: `Crashing ${tool} after ${setting} reload in our private setup` });
+    expect(ids(await related(insider, question))).toEqual(expect.arrayContaining([secret.id, sibling.id])); // the first lookup
+    expect(ids(await related(null, question))).not.toContain(secret.id);
+    expect(ids(await related(outsider, question))).not.toContain(secret.id);
+  });
+
+  it("gives a private group's question the public questions and its own group's, never another group's", async () => {
+    const { tool, setting, sibling } = await subject();
+    const otherGroup = await createGroup({ creator: outsider, isPrivate: true });
+    const asked = await createQuestion({ author: insider, group, title: `Our ${tool} fails after a ${setting} reload in the group` });
+    const ours = await createQuestion({ author, group, title: `Group notes: ${tool} crash on ${setting} reload` });
+    const theirs = await createQuestion({ author: outsider, group: otherGroup, title: `Their ${tool} crash on ${setting} reload` });
+    const seen = ids(await related(insider, asked));
+    expect(seen).toEqual(expect.arrayContaining([ours.id, sibling.id]));
+    expect(seen).not.toContain(theirs.id);
+    expect((await kept(asked.id))?.candidateIds).toContain(theirs.id); // kept for everyone, filtered per view
+  });
+
+  it("gives a viewer who may see fewer than five of a full list a lookup of their own", async () => {
+    const { tool, setting, question, sibling } = await subject();
+    // More than a full list of near-copies in a private group, all ranked above the public sibling.
+    for (let i = 0; i < 22; i += 1) {
+      await createQuestion({ author, group, title: `The ${tool} crashes when its ${setting} file is reloaded (${i})`, description: `Reloading the ${setting} kills it.` });
+    }
+    expect(ids(await related(insider, question))).not.toContain(sibling.id); // five of the group's near-copies
+    expect((await kept(question.id))?.candidateIds).toHaveLength(20);
+    expect((await kept(question.id))?.candidateIds).not.toContain(sibling.id);
+    const visitor = await related(null, question);
+    expect(ids(visitor)).toContain(sibling.id);
+    expect(visitor.length).toBeGreaterThanOrEqual(2);
+  });
+
   it("looks up again after the question's text is edited", async () => {
     const { question, sibling } = await subject();
     await related(null, question);
@@ -102,6 +139,7 @@ describe("Related questions kept between views", () => {
 
   it("lets a question posted since join the lists kept before it, from its own first lookup on", async () => {
     const { tool, setting, question, sibling } = await subject();
+    await backdate([question.id, sibling.id], 10);
     await related(null, question);
     await related(null, sibling);
     const newcomer = await createQuestion({ author, title: `${tool} crashes on every ${setting} reload` });
@@ -111,10 +149,27 @@ describe("Related questions kept between views", () => {
     expect(await kept(question.id)).toBeNull();
     expect(ids(await related(null, question))).toContain(newcomer.id);
     expect(ids(await related(null, sibling))).toContain(newcomer.id);
-    // Lists kept after it existed stay.
+
+    // Lists kept more than a minute after it was posted stay when it looks up again (an edit).
+    await backdate([newcomer.id], 2);
     const keptNow = await kept(question.id);
-    await related(null, await createQuestion({ author, title: `Unrelated ${letters(10)} question` }));
+    const edited = await db.question.update({ where: { id: newcomer.id }, data: { title: `${tool} crashes on each ${setting} reload` } });
+    expect(ids(await findRelatedQuestions(null, edited))).toContain(question.id);
     expect((await kept(question.id))?.computedAt).toEqual(keptNow?.computedAt);
+  });
+
+  it("drops nothing for a hidden newcomer, nor for a question older than a day", async () => {
+    const { tool, setting, question } = await subject();
+    await backdate([question.id], 10);
+    await related(null, question);
+    const before = await kept(question.id);
+    const spam = await createQuestion({ author, title: `${tool} crashes on every ${setting} reload, buy now` });
+    await db.question.update({ where: { id: spam.id }, data: { hiddenAt: new Date() } });
+    await related(author, spam);
+    const old = await createQuestion({ author, title: `${tool} crashing on ${setting} reloads` });
+    await backdate([old.id], 2 * 24 * 60);
+    await related(null, old);
+    expect((await kept(question.id))?.computedAt).toEqual(before?.computedAt);
   });
 
   it("looks up again once the list is RELATED_TTL_SECONDS old", async () => {

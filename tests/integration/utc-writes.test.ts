@@ -39,8 +39,11 @@ describe("writes store UTC whatever the database session's time zone", () => {
     await findRelatedQuestions(null, question);
     const kept = await db.relatedQuestions.findUniqueOrThrow({ where: { questionId: question.id } });
     closeToNow(kept.computedAt);
-    await findRelatedQuestions(null, question); // fresh: not looked up again
-    expect((await db.relatedQuestions.findUniqueOrThrow({ where: { questionId: question.id } })).computedAt).toEqual(kept.computedAt);
+    // Twelve hours old is fresh (a day's time to live), read against UTC: not looked up again.
+    const twelveHoursAgo = new Date(Date.now() - 12 * 3_600_000);
+    await db.relatedQuestions.update({ where: { questionId: question.id }, data: { computedAt: twelveHoursAgo } });
+    await findRelatedQuestions(null, question);
+    expect((await db.relatedQuestions.findUniqueOrThrow({ where: { questionId: question.id } })).computedAt).toEqual(twelveHoursAgo);
   });
 
   it("the question's last activity when a comment is deleted", async () => {

@@ -39,14 +39,15 @@ export interface SimilarInput {
   /** The input's embedding (a draft's, or the question's own for Related questions): candidates are re-ranked with it. */
   embedding?: { model: string; vector: number[] } | null;
   /**
-   * Candidates for a list kept between views (lib/server/similar/related.ts): every question not
-   * hidden, whoever may see it (the viewer's visibility is applied when the list is read), and a
-   * limit up to RELATED_KEPT. The viewer argument is then ignored.
+   * Candidates for a list kept between views (lib/server/similar/related.ts): every question,
+   * whoever may see it, hidden ones too (the viewer's visibility is applied when the list is read,
+   * so a question unhidden later shows at once), and a limit up to RELATED_KEPT. The viewer
+   * argument is then ignored.
    */
   anyAudience?: boolean;
 }
 
-/** How many candidates a kept Related list holds: enough that a viewer outside private groups still gets five. */
+/** How many candidates a kept Related list holds (a viewer who may see fewer than five of a full list gets their own lookup). */
 export const RELATED_KEPT = 20;
 
 /**
@@ -168,7 +169,7 @@ export async function similarBestCtes(
   const limit = Math.min(input.anyAudience ? RELATED_KEPT : SIMILAR_LIMIT, Math.max(1, Math.floor(input.limit ?? SIMILAR_LIMIT)));
   const { title } = search;
   const exclude = input.excludeId ? Prisma.sql`AND q.id <> ${input.excludeId}` : Prisma.empty;
-  const visible = Prisma.sql`q.hidden_at IS NULL AND ${input.anyAudience ? Prisma.sql`TRUE` : visibleQuestionsSql(viewer, "q")} ${exclude}`;
+  const visible = input.anyAudience ? Prisma.sql`TRUE ${exclude}` : Prisma.sql`q.hidden_at IS NULL AND ${visibleQuestionsSql(viewer, "q")} ${exclude}`;
   const weights = `{${tuning.rankWeights.join(",")}}`;
   // Which of the lexemes are worth an index read (lib/server/similar/lexemes.ts).
   const stats = await lexemeStats(client);
@@ -248,7 +249,8 @@ export async function findSimilarQuestions(
   const client = options.client ?? db;
   const search = similarSearchText(input.title, input.description);
   if (!search.text) return [];
-  const [words] = await client.$queryRaw<SimilarWords[]>`SELECT ${similarWordsSql(search)}`;
+  // The words, and the lexemes' statistics the lookup plans with (cached; read beside the words when not).
+  const [[words]] = await Promise.all([client.$queryRaw<SimilarWords[]>`SELECT ${similarWordsSql(search)}`, lexemeStats(client)]);
   const ctes = await similarBestCtes(viewer, input, search, words, options);
   if (!ctes) return [];
   return client.$queryRaw<SimilarRow[]>`

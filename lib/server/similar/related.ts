@@ -3,8 +3,10 @@ import crypto from "node:crypto";
 import { db, Prisma } from "@/lib/server/db";
 import { visibleQuestionsSql, type Viewer } from "@/lib/server/policy";
 import { embeddingConfig, type AiConfig } from "@/lib/server/ai/provider";
+import { log } from "@/lib/server/log";
+import { storedEmbedding } from "@/lib/server/similar/embeddings";
 import { SIMILAR_LIMIT } from "@/lib/validation/similar";
-import { bestAnswerSql, RELATED_KEPT, RELATED_MIN_SCORE, similarBestCtes, similarWordsSql, type SimilarRow, type SimilarWords } from "@/lib/server/similar/queries";
+import { bestAnswerSql, findSimilarQuestions, RELATED_KEPT, RELATED_MIN_SCORE, similarBestCtes, similarWordsSql, type SimilarRow, type SimilarWords } from "@/lib/server/similar/queries";
 import { similarSearchText } from "@/lib/server/similar/text";
 
 /*
@@ -13,24 +15,27 @@ import { similarSearchText } from "@/lib/server/similar/text";
  * The similarity lookup is the largest part of a question page's work (docs/PERFORMANCE.md,
  * "Session 12": about 7 ms of a visitor's page, most of it PostgreSQL), and its answer changes
  * only when questions are written, not when they are read. So the lookup runs once for everyone:
- * its best RELATED_KEPT candidates among all questions not hidden, whoever may see them, are kept
- * in related_questions with a digest of the question's title and description and the time of the
- * stored embedding they were computed from. Each view then reads those few ids in one statement and
- * applies its own viewer's visibility to them (private groups, hidden posts), with their counts
- * and best answers as they are now.
+ * its best RELATED_KEPT candidates among all questions, whoever may see them (hidden ones too), are
+ * kept in related_questions with a digest of the question's title and description and the time of
+ * its embedding's row when the lookup re-ranked with it. Each view then reads those few ids in one
+ * statement and applies its own viewer's visibility to them (private groups, hidden posts), with
+ * their counts and best answers as they are now. A viewer who may see fewer than five of a full
+ * list gets a lookup of their own, so what they see never depends on questions they cannot see.
  *
  * The list is computed again when the question's text no longer matches the digest (an edit), when
- * its embedding is not the one used (it arrived, or was computed again), when a question posted
- * since finds it among its own candidates (that question's first lookup drops the lists kept
- * before it existed), or when it is RELATED_TTL_SECONDS old. A candidate hidden, deleted or moved
- * into a private group since leaves every viewer's list at once: the filter runs at read time.
+ * its embedding row is not the one used (the embedding arrived, or its row changed: a few extra
+ * lookups while it is computed again), when a question posted since finds it among its own
+ * candidates (that question's lookups in its first day drop the lists kept before it existed), or
+ * when it is RELATED_TTL_SECONDS old. A candidate hidden, unhidden, deleted or moved into a private
+ * group since shows or leaves at once: the filter runs at read time. Keeping is an optimisation: if
+ * it fails, the view looks up for itself.
  * Times are stored in UTC, as Prisma writes them.
  */
 
 /**
  * How long a kept list serves before it is computed again: the longest a question edited to be
- * like another takes to join that one's list. (A new question joins at once: its own lookup
- * drops the lists kept before it existed.)
+ * like another takes to join that one's list. (A new question joins the lists among its own
+ * candidates at once: its lookup drops those kept before it existed.)
  */
 export const RELATED_TTL_SECONDS = 24 * 60 * 60;
 
@@ -75,8 +80,8 @@ export async function findRelatedQuestions(viewer: Viewer | null, question: Rela
   const sourceKey = relatedSourceKey(question);
   const search = similarSearchText(question.title, question.description);
   // The kept list if it is fresh; if not, what a new lookup needs: the text's words and the question's embedding.
-  const [read] = await db.$queryRaw<({ fresh: boolean; rows: SimilarRow[] | null; embedding: number[] | null; embeddedAt: string | null } & Partial<SimilarWords>)[]>`
-    SELECT k.fresh, CASE WHEN k.fresh THEN ${visibleRowsSql(viewer)} END AS rows,
+  const [read] = await db.$queryRaw<({ fresh: boolean; rows: SimilarRow[] | null; kept: number | null; embedding: number[] | null; embeddedAt: string | null } & Partial<SimilarWords>)[]>`
+    SELECT k.fresh, CASE WHEN k.fresh THEN ${visibleRowsSql(viewer)} END AS rows, cardinality(k.candidate_ids) AS kept,
            w.lexemes, w."titleLexemes", e.embedding, e.updated_at::text AS "embeddedAt"
       FROM (
         SELECT coalesce(r.source_key = ${sourceKey}
@@ -93,31 +98,76 @@ export async function findRelatedQuestions(viewer: Viewer | null, question: Rela
         SELECT e.embedding, e.updated_at FROM question_embeddings e
          WHERE NOT k.fresh AND e.question_id = ${question.id} AND e.model = ${model} AND cardinality(e.embedding) > 0
       ) e ON TRUE`;
-  if (read?.fresh) return read.rows ?? [];
+  if (read?.fresh) return read.rows && !crowded(read.rows, read.kept) ? read.rows : liveLookup(viewer, question, config);
 
   // Missing, stale or edited: the lookup for everyone, kept, and read back as this viewer sees it.
   const embedding = model && read?.embedding ? { model, vector: read.embedding.map(Number) } : null;
+  try {
+    const written = await keepLookup(viewer, question, sourceKey, search, read?.lexemes ? (read as SimilarWords) : undefined, embedding, read?.embeddedAt ?? null);
+    return written && !crowded(written.rows, written.kept) ? written.rows : written ? liveLookup(viewer, question, config) : [];
+  } catch (error) {
+    // Keeping is an optimisation: a page view never fails for it (a lock timeout, a read-only database).
+    log.warn({ error: error instanceof Error ? error.message : String(error), questionId: question.id }, "related questions not kept; looked up for this view");
+    return liveLookup(viewer, question, config);
+  }
+}
+
+/**
+ * A full kept list of which this viewer may see fewer than five: the questions ranked above them
+ * are ones they may not read (another group's, hidden). Their own lookup then decides, as before
+ * lists were kept, so what they see never depends on questions they cannot see.
+ */
+function crowded(rows: SimilarRow[], kept: number | null): boolean {
+  return rows.length < SIMILAR_LIMIT && (kept ?? 0) >= RELATED_KEPT;
+}
+
+/** The lookup for this viewer alone, not kept (a crowded list, or keeping failed). */
+async function liveLookup(viewer: Viewer | null, question: RelatedSource, config: AiConfig | null): Promise<SimilarRow[]> {
+  const embedding = await storedEmbedding(question.id, config);
+  return findSimilarQuestions(viewer, { title: question.title, description: question.description, excludeId: question.id, minScore: RELATED_MIN_SCORE, embedding });
+}
+
+/**
+ * The lookup for everyone, kept, and read back as this viewer sees it, in one statement (with the
+ * list's length); null when the question was deleted meanwhile.
+ */
+async function keepLookup(
+  viewer: Viewer | null,
+  question: RelatedSource,
+  sourceKey: string,
+  search: { title: string; text: string },
+  words: SimilarWords | undefined,
+  embedding: { model: string; vector: number[] } | null,
+  embeddedAt: string | null,
+): Promise<{ rows: SimilarRow[]; kept: number } | null> {
   const input = { title: question.title, description: question.description, excludeId: question.id, minScore: RELATED_MIN_SCORE, embedding, anyAudience: true, limit: RELATED_KEPT };
-  const lookup = search.text ? await similarBestCtes(null, input, search, read?.lexemes ? (read as SimilarWords) : undefined) : null;
+  const lookup = search.text ? await similarBestCtes(null, input, search, words) : null;
   const best = lookup ?? Prisma.sql`best AS (SELECT NULL::int AS id, NULL::real AS score, NULL::real AS cosine, NULL::real AS rank WHERE false)`;
   // Ties keep the lookup's order (rank, then the newer question first).
   const order = Prisma.sql`ORDER BY rank DESC, id DESC`;
   // A list kept before this question existed cannot hold it: its candidates look up again at their
-  // next view. Only a question younger than the lists' time to live can be missing from one (an
-  // older list is looked up again anyway).
+  // next view. "Before" allows a minute: the question's row may commit a moment after its
+  // created_at, and its embedding arrives seconds later. Only a question younger than the lists'
+  // time to live can be missing from one (an older list is looked up again anyway). Rows are locked
+  // in one order, and one another view is dropping already is left to it (no deadlock, no wait).
   const dropOutdated =
     Date.now() - question.createdAt.getTime() < RELATED_TTL_SECONDS * 1000
       ? Prisma.sql`,
     outdated AS (
-      DELETE FROM related_questions r USING best, questions self
-       WHERE r.question_id = best.id AND self.id = ${question.id} AND r.computed_at < self.created_at
+      DELETE FROM related_questions WHERE question_id IN (
+        SELECT r.question_id FROM related_questions r
+          JOIN best ON best.id = r.question_id
+          JOIN questions self ON self.id = ${question.id}
+         WHERE self.hidden_at IS NULL AND r.computed_at < self.created_at + interval '1 minute'
+         ORDER BY r.question_id
+           FOR UPDATE OF r SKIP LOCKED)
     )`
       : Prisma.empty;
-  const [written] = await db.$queryRaw<{ rows: SimilarRow[] }[]>`
+  const [written] = await db.$queryRaw<{ rows: SimilarRow[]; kept: number }[]>`
     WITH ${best},
     k AS (
       INSERT INTO related_questions (question_id, source_key, embedded_at, candidate_ids, scores, cosines, computed_at)
-      SELECT ${question.id}, ${sourceKey}, ${embedding ? read!.embeddedAt : null}::text::timestamp(3),
+      SELECT ${question.id}, ${sourceKey}, ${embedding ? embeddedAt : null}::text::timestamp(3),
              coalesce(array_agg(id ${order}), '{}'), coalesce(array_agg(score::real ${order}), '{}'),
              coalesce(array_agg(coalesce(cosine::real, 'NaN') ${order}), '{}'), timezone('UTC', now())
         FROM best
@@ -127,7 +177,6 @@ export async function findRelatedQuestions(viewer: Viewer | null, question: Rela
             scores = EXCLUDED.scores, cosines = EXCLUDED.cosines, computed_at = EXCLUDED.computed_at
       RETURNING candidate_ids, scores, cosines
     )${dropOutdated}
-    SELECT ${visibleRowsSql(viewer)} AS rows FROM k`;
-  // The question was deleted meanwhile: nothing kept, nothing to relate.
-  return written?.rows ?? [];
+    SELECT ${visibleRowsSql(viewer)} AS rows, cardinality(k.candidate_ids) AS kept FROM k`;
+  return written ?? null;
 }
