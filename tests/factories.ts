@@ -8,6 +8,12 @@ import { renderMarkdown } from "@/lib/markdown/render";
 /** A short random suffix for names that must be unique across test files. */
 export const unique = () => crypto.randomBytes(5).toString("hex");
 
+/**
+ * `n` random letters: a made-up word that full-text search stems as one lexeme (digits would split
+ * it), so only the test file that made it finds its posts.
+ */
+export const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
+
 /** A unique e-mail address with a readable tag. */
 export const uniqueEmail = (tag = "user") => `${tag}-${unique()}@example.com`;
 

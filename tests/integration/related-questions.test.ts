@@ -6,12 +6,9 @@ import { db } from "@/lib/server/db";
 import type { AiConfig } from "@/lib/server/ai/provider";
 import { findRelatedQuestions, RELATED_TTL_SECONDS } from "@/lib/server/similar/related";
 import { countingStatements } from "@/tests/support/statement-counter";
-import { createAnswer, createGroup, createQuestion, createUser, type TestUser } from "@/tests/factories";
+import { createAnswer, createGroup, createQuestion, createUser, letters, type TestUser } from "@/tests/factories";
 
 const statementsOf = countingStatements();
-
-// Made-up words, unique to this run, so other test files' questions never match.
-const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
 
 let author: TestUser;
 let insider: TestUser;

@@ -1,13 +1,12 @@
 /** @jest-environment node */
 import { db } from "@/lib/server/db";
 import { GET as searchRoute } from "@/app/api/search/route";
-import { createAnswer, createGroup, createQuestion, createUser, routeContext, signedInRequest, visitorRequest } from "@/tests/factories";
+import { createAnswer, createGroup, createQuestion, createUser, letters, routeContext, signedInRequest, visitorRequest } from "@/tests/factories";
 import { SEARCH_RESULT_KEYS, keys } from "@/tests/integration/shapes";
 
 type Result = { id: number; snippet: string; title: string };
 
 // Made-up words, unique to this run, so other test files' questions never match.
-const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
 const word = `zq${letters(10)}`;
 
 async function search(q: string | null, user?: { id: string }, extra = "") {

@@ -1,13 +1,12 @@
 /** @jest-environment node */
 import { db } from "@/lib/server/db";
 import { searchQuestions, SEARCH_CANDIDATES, type SearchBounds } from "@/lib/server/search/queries";
-import { createGroup, createQuestion, createUser } from "@/tests/factories";
+import { createGroup, createQuestion, createUser, letters } from "@/tests/factories";
 
 // The bounded search: the candidates are the most recent matches the viewer may see, found among
 // the newest questions first and through the GIN index for older ones. Whatever the bounds, the
 // results are those candidates ranked, and the total counts them.
 
-const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
 const word = `zb${letters(10)}`;
 
 type Made = { id: number; hidden: boolean; inTitle: boolean };

@@ -4,10 +4,9 @@
 import { db } from "@/lib/server/db";
 import { GET as similarRoute } from "@/app/api/questions/similar/route";
 import { findSimilarQuestions, RELATED_MIN_SCORE } from "@/lib/server/similar/queries";
-import { createAnswer, createGroup, createQuestion, createUser, routeContext, signedInRequest, visitorRequest } from "@/tests/factories";
+import { createAnswer, createGroup, createQuestion, createUser, letters, routeContext, signedInRequest, visitorRequest } from "@/tests/factories";
 
 // Made-up words, unique to this run, so other test files' questions never match.
-const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
 const tool = `zq${letters(8)}`;
 const other = `zx${letters(8)}`;
 

@@ -9,11 +9,10 @@ import { db } from "@/lib/server/db";
 import { GET as similarRoute } from "@/app/api/questions/similar/route";
 import { processOwedEmbeddings, resetDraftEmbeddings, storedEmbedding, DRAFT_TIMEOUT_MS } from "@/lib/server/similar/embeddings";
 import { findSimilarQuestions, RELATED_MIN_SCORE } from "@/lib/server/similar/queries";
-import { createQuestion, createUser, routeContext, signedInRequest } from "@/tests/factories";
+import { createQuestion, createUser, letters, routeContext, signedInRequest } from "@/tests/factories";
 import { FAKE_EMBEDDING_DIMENSIONS, fakeEmbedding, startFakeOpenAI, type FakeOpenAI } from "@/tests/support/fake-openai";
 
 // Made-up words, unique to this run, so other test files' questions never match.
-const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join("");
 const tool = `zq${letters(8)}`;
 
 let fake: FakeOpenAI;

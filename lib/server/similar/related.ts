@@ -48,7 +48,7 @@ export interface RelatedSource {
 }
 
 /** The digest of the text a list was computed from (its embedding's time is kept beside it). */
-export function relatedSourceKey(question: Pick<RelatedSource, "title" | "description">): string {
+function relatedSourceKey(question: Pick<RelatedSource, "title" | "description">): string {
   return crypto.createHash("sha256").update(JSON.stringify([question.title, question.description])).digest("hex");
 }
 
@@ -80,36 +80,34 @@ export async function findRelatedQuestions(viewer: Viewer | null, question: Rela
   const sourceKey = relatedSourceKey(question);
   const search = similarSearchText(question.title, question.description);
   // The kept list if it is fresh; if not, what a new lookup needs: the text's words and the question's embedding.
+  // The vector is only sent when it is needed (a value not output is never read from its TOAST).
   const [read] = await db.$queryRaw<({ fresh: boolean; rows: SimilarRow[] | null; kept: number | null; embedding: number[] | null; embeddedAt: string | null } & Partial<SimilarWords>)[]>`
     SELECT k.fresh, CASE WHEN k.fresh THEN ${visibleRowsSql(viewer)} END AS rows, cardinality(k.candidate_ids) AS kept,
-           w.lexemes, w."titleLexemes", e.embedding, e.updated_at::text AS "embeddedAt"
+           w.lexemes, w."titleLexemes", CASE WHEN NOT k.fresh THEN k.embedding END AS embedding, k.embedded_at::text AS "embeddedAt"
       FROM (
         SELECT coalesce(r.source_key = ${sourceKey}
                  AND r.computed_at > timezone('UTC', now()) - make_interval(secs => ${RELATED_TTL_SECONDS})
-                 AND r.embedded_at IS NOT DISTINCT FROM (
-                   SELECT e.updated_at FROM question_embeddings e
-                    WHERE e.question_id = ${question.id} AND e.model = ${model} AND cardinality(e.embedding) > 0), false) AS fresh,
-               r.candidate_ids, r.scores, r.cosines
+                 AND r.embedded_at IS NOT DISTINCT FROM e.updated_at, false) AS fresh,
+               r.candidate_ids, r.scores, r.cosines, e.embedding, e.updated_at AS embedded_at
           FROM (SELECT 1) one
           LEFT JOIN related_questions r ON r.question_id = ${question.id}
+          LEFT JOIN question_embeddings e ON e.question_id = ${question.id} AND e.model = ${model} AND cardinality(e.embedding) > 0
       ) k
-      LEFT JOIN LATERAL (SELECT ${similarWordsSql(search)} WHERE NOT k.fresh) w ON TRUE
-      LEFT JOIN LATERAL (
-        SELECT e.embedding, e.updated_at FROM question_embeddings e
-         WHERE NOT k.fresh AND e.question_id = ${question.id} AND e.model = ${model} AND cardinality(e.embedding) > 0
-      ) e ON TRUE`;
-  if (read?.fresh) return read.rows && !crowded(read.rows, read.kept) ? read.rows : liveLookup(viewer, question, config);
+      LEFT JOIN LATERAL (SELECT ${similarWordsSql(search)} WHERE NOT k.fresh) w ON TRUE`;
+  if (read?.fresh) return crowded(read.rows ?? [], read.kept) ? liveLookup(viewer, question, config) : (read.rows ?? []);
 
   // Missing, stale or edited: the lookup for everyone, kept, and read back as this viewer sees it.
   const embedding = model && read?.embedding ? { model, vector: read.embedding.map(Number) } : null;
+  let written: Awaited<ReturnType<typeof keepLookup>>;
   try {
-    const written = await keepLookup(viewer, question, sourceKey, search, read?.lexemes ? (read as SimilarWords) : undefined, embedding, read?.embeddedAt ?? null);
-    return written && !crowded(written.rows, written.kept) ? written.rows : written ? liveLookup(viewer, question, config) : [];
+    written = await keepLookup(viewer, question, sourceKey, search, read?.lexemes ? (read as SimilarWords) : undefined, embedding, read?.embeddedAt ?? null);
   } catch (error) {
     // Keeping is an optimisation: a page view never fails for it (a lock timeout, a read-only database).
     log.warn({ error: error instanceof Error ? error.message : String(error), questionId: question.id }, "related questions not kept; looked up for this view");
     return liveLookup(viewer, question, config);
   }
+  if (!written) return []; // the question was deleted meanwhile
+  return crowded(written.rows, written.kept) ? liveLookup(viewer, question, config) : written.rows;
 }
 
 /**
