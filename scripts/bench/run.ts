@@ -22,6 +22,7 @@ import { buildFloorIfNeeded, calibrateFloor, cpuMs, FLOOR_DIR, FLOOR_ENV, htmlBy
 import { freePort, startEmbeddedPostgres, type EmbeddedDatabase } from "../lib/embedded-db";
 import { applyMigrations } from "../lib/migrate";
 import { isSeeded, scaleFor, seedBench, seedSeconds, WORDS, type BenchScale } from "./seed";
+import { missCostForRate, zipfCeiling } from "./zipf-model";
 
 const root = path.resolve(__dirname, "../..");
 const log = (m: string) => console.log(`[bench] ${m}`);
@@ -425,6 +426,34 @@ interface Row {
 const ms = (v: number | null | undefined) => (v === null || v === undefined || Number.isNaN(v) ? "-" : `${v.toFixed(v < 10 ? 1 : 0)} ms`);
 const verdict = (ok: boolean): Row["verdict"] => (ok ? "pass" : "fall short");
 
+/**
+ * What one core could serve of the Zipf traffic at all (scripts/bench/zipf-model.ts): with a page
+ * kept only the page cache's time to live (60 s, the issue's staleness bound for counts) and hits
+ * counted as free, the renders alone use up the core at some rate. Given for the measured render
+ * (a random visitor question page's core) and for a render at 1.5x the floor (issue 18's miss
+ * target), with the render cost that 5% of the bare server would need.
+ */
+function zipfCeilingRows(label: string, questions: number, missMs: number, floorMs: number, bareRps: number): Row[] {
+  const ttl = Number(process.env.AGORA_PAGE_CACHE_TTL_S ?? "60");
+  const row = (what: string, costMs: number): Row => {
+    const { rate, missRatio } = zipfCeiling({ questions, ttlSeconds: ttl, missCoreMs: costMs });
+    return {
+      case: `${label}: ceiling on one core, ${what} (model, hits free, ${ttl} s kept)`,
+      figure: `${rate.toFixed(0)} req/s, ${(missRatio * 100).toFixed(0)}% rendered`,
+      limit: `${bareRps.toFixed(0)} req/s`,
+      ratio: `${((rate / bareRps) * 100).toFixed(1)}%`,
+      target: "-",
+      verdict: "",
+    };
+  };
+  const needed = missCostForRate(questions, 0.05 * bareRps, ttl);
+  return [
+    row(`renders at ${missMs.toFixed(1)} ms (measured)`, missMs),
+    row(`renders at 1.5x the floor (${(1.5 * floorMs).toFixed(1)} ms)`, 1.5 * floorMs),
+    { case: `${label}: render cost that 5% of the bare server needs (model)`, figure: `${needed.toFixed(1)} ms of core`, limit: `floor ${floorMs.toFixed(1)} ms`, ratio: `${(needed / floorMs).toFixed(2)}x the floor`, target: "-", verdict: "" },
+  ];
+}
+
 function printTable(rows: Row[]) {
   const heads: (keyof Row)[] = ["case", "figure", "limit", "ratio", "target", "verdict"];
   const labels = heads.map((h) => (h === "limit" ? "machine's limit" : h));
@@ -812,6 +841,8 @@ async function main() {
         });
         rows.push({ case: `${label}: throughput against the bare server`, figure: `${l.rps.toFixed(0)} req/s`, limit: `${bareResult.rps.toFixed(0)} req/s`, ratio: `${((l.rps / bareResult.rps) * 100).toFixed(1)}%`, target: "≥ 5%", verdict: verdict(l.rps / bareResult.rps >= 0.05) });
         rows.push({ case: `${label}: page cache memory after the runs`, figure: memoryFigure(zipfOpen.memory), limit: "-", ratio: "-", target: "-", verdict: "" });
+        const missCpu = results["question-page"]?.cpu;
+        if (floor && missCpu) rows.push(...zipfCeilingRows(label, scale.questions, missCpu.totalMs, floor.cpu.totalMs, bareResult.rps));
       }
       // The home feed's fifth is Recent Activity and the first-run card, one statement (issue 19).
       const sqlTarget = kind === "question-page" || kind === "question-page-zipf" || kind === "api-question" ? 6 : kind === "home-feed" ? 5 : kind === "api-questions" || kind === "search" ? 4 : null;
