@@ -13,11 +13,24 @@ export const DEMO_EMAIL = "maya@demo.agora.dev";
  * Playwright's test, with each test arriving from its own client address (X-Forwarded-For, as
  * a proxy in front of Agora would send it): per-IP limits such as 6 sign-ins a minute apply to
  * each simulated visitor, not to the whole suite, which runs from one machine.
+ *
+ * Every browser context a test opens with `browser.newContext()` is closed when the test ends
+ * (Playwright closes only its own `context`): left open, each one's pages kept polling the server
+ * for the rest of the run, 46 of them by the end, and the browser grew slow enough for a
+ * screenshot to hang.
  */
-export const test = base.extend({
+export const test = base.extend<{ closeOpenedContexts: void }>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, provide) => {
     await provide({ ...extraHTTPHeaders, "X-Forwarded-For": `198.18.${randomInt(256)}.${randomInt(1, 255)}` });
   },
+  closeOpenedContexts: [
+    async ({ browser }, use) => {
+      const before = new Set(browser.contexts());
+      await use();
+      await Promise.all(browser.contexts().filter((context) => !before.has(context)).map((context) => context.close().catch(() => undefined)));
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
