@@ -1,33 +1,7 @@
-import type { Locator, Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, expectAccessible, screenshots, signIn, test } from "./support";
+import { cardOf, DEMO_PASSWORD, expect, expectAccessible, postQuestion, screenshots, signIn, test, uniqueWord } from "./support";
 
 const MAYA = "maya@demo.agora.dev";
 const DANIEL = "daniel@demo.agora.dev";
-
-// The e2e server has a (fake) AI provider, so an AI answer is on its way.
-const POSTED = "Your question has been posted. The AI answer will appear on its page.";
-const TOO_SOON = "Please wait a few seconds before asking another question.";
-
-/** A made-up word of letters only, so that search finds exactly this run's post. */
-function uniqueWord(length = 9): string {
-  const letters = "bcdfghjklmnpqrstvwxz";
-  return `zq${Array.from({ length }, () => letters[Math.floor(Math.random() * letters.length)]).join("")}`;
-}
-
-/** Clicks Post Question, waiting out the 15-second interval between questions once if the server asks to. */
-async function postQuestion(page: Page, dialog: Locator) {
-  await dialog.getByRole("button", { name: "Post Question" }).click();
-  const posted = page.getByText(POSTED);
-  const tooSoon = dialog.getByText(TOO_SOON);
-  await expect(posted.or(tooSoon)).toBeVisible({ timeout: 15_000 });
-  if (await tooSoon.isVisible()) {
-    await page.waitForTimeout(16_000);
-    await dialog.getByRole("button", { name: "Post Question" }).click();
-    await expect(posted).toBeVisible({ timeout: 15_000 });
-  }
-}
-
-const cardOf = (page: Page, title: string) => page.getByRole("article").filter({ has: page.getByRole("link", { name: title, exact: true }) });
 
 test.describe("groups", () => {
   test("a member creates a private group and posts in it; a non-member sees neither the post nor its page, and asks to join", async ({ browser }) => {

@@ -1,30 +1,4 @@
-import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, screenshots, signIn, test } from "./support";
-
-/** A made-up word of letters only, so that full-text search finds exactly this run's question. */
-function uniqueWord(length = 9): string {
-  const letters = "bcdfghjklmnpqrstvwxz";
-  return `zq${Array.from({ length }, () => letters[Math.floor(Math.random() * letters.length)]).join("")}`;
-}
-
-// The e2e server has a (fake) AI provider, so an AI answer is on its way.
-const POSTED = "Your question has been posted. The AI answer will appear on its page.";
-const TOO_SOON = "Please wait a few seconds before asking another question.";
-
-/** Clicks Post Question, waiting out the 15-second interval between questions once if the server asks to. */
-async function postQuestion(page: Page, dialog: Locator) {
-  await dialog.getByRole("button", { name: "Post Question" }).click();
-  const posted = page.getByText(POSTED);
-  const tooSoon = dialog.getByText(TOO_SOON);
-  await expect(posted.or(tooSoon)).toBeVisible({ timeout: 15_000 });
-  if (await tooSoon.isVisible()) {
-    await page.waitForTimeout(16_000);
-    await dialog.getByRole("button", { name: "Post Question" }).click();
-    await expect(posted).toBeVisible({ timeout: 15_000 });
-  }
-}
-
-const cardOf = (page: Page, title: string) => page.getByRole("article").filter({ has: page.getByRole("link", { name: title, exact: true }) });
+import { cardOf, expect, expectAccessible, postQuestion, screenshots, signIn, test, uniqueWord } from "./support";
 
 test.describe("asking, finding and organising questions", () => {
   test("a member asks through the dialog, finds it on the feed, saves it and finds it by search", async ({ page }) => {

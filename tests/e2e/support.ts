@@ -186,3 +186,33 @@ export async function e2eSql<T extends pg.QueryResultRow = pg.QueryResultRow>(te
     await client.end();
   }
 }
+
+/** A made-up word of letters only, so that full-text search finds exactly this run's question. */
+export function uniqueWord(length = 9): string {
+  const letters = "bcdfghjklmnpqrstvwxz";
+  return `zq${Array.from({ length }, () => letters[Math.floor(Math.random() * letters.length)]).join("")}`;
+}
+
+// The e2e server has a (fake) AI provider, so an AI answer is on its way.
+const QUESTION_POSTED = "Your question has been posted. The AI answer will appear on its page.";
+const QUESTION_TOO_SOON = "Please wait a few seconds before asking another question.";
+
+/**
+ * Clicks the Ask dialog's Post Question. When the server answers that the member asked less than
+ * 15 seconds ago (one question per 15 s, lib/server/rate-limit.ts), clicks again once that
+ * interval has passed.
+ */
+export async function postQuestion(page: Page, dialog: Locator) {
+  await dialog.getByRole("button", { name: "Post Question" }).click();
+  const posted = page.getByText(QUESTION_POSTED);
+  const tooSoon = dialog.getByText(QUESTION_TOO_SOON);
+  await expect(posted.or(tooSoon)).toBeVisible({ timeout: 15_000 });
+  if (await tooSoon.isVisible()) {
+    await page.waitForTimeout(16_000); // the server's interval, not an event: nothing announces its end
+    await dialog.getByRole("button", { name: "Post Question" }).click();
+    await expect(posted).toBeVisible({ timeout: 15_000 });
+  }
+}
+
+/** A question's card in a list, found by its title link. */
+export const cardOf = (page: Page, title: string) => page.getByRole("article").filter({ has: page.getByRole("link", { name: title, exact: true }) });
