@@ -11,7 +11,7 @@ import { randomInt } from "node:crypto";
 
 import { HOSTILE_URLS, packPayloads, XSS_PAYLOADS } from "../security/xss-payloads";
 import { replyMarker } from "../support/fake-openai";
-import { DEMO_PASSWORD, e2eSql, expect, screenshots, test, uniqueEmail, waitForHydration } from "./support";
+import { afterTwoFrames, DEMO_PASSWORD, e2eSql, expect, screenshots, test, uniqueEmail, waitForHydration } from "./support";
 
 // PostgreSQL cannot store U+0000: the API answers 500 to text containing it (reported in issue 7,
 // owned by the input-handling work). The HTML parser turns U+0000 into U+FFFD in tags and
@@ -177,7 +177,7 @@ async function expectInert({ page, dialogs }: Armed, path: string, label = path)
   // Late handlers (onerror of failed images, autofocus, animations) run by the load event or in the
   // frames after it: wait for React to hydrate the page, then for two more frames.
   await waitForHydration(page.locator("body"));
-  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  await afterTwoFrames(page);
   await checkNow({ page, dialogs }, label);
 }
 

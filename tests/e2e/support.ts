@@ -43,6 +43,11 @@ const shotsDir = path.resolve(__dirname, "../artifacts/screenshots");
  */
 const SAVE_SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== "off" : !process.env.CI;
 
+/** Resolves once the page has drawn two more animation frames: what a resize or a late handler changes has been laid out and painted. */
+export async function afterTwoFrames(page: Page) {
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
 /** At desktop (1280) and phone (390) widths: checks that nothing scrolls sideways and saves a full-page screenshot under tests/artifacts/screenshots. */
 export async function screenshots(page: Page, name: string) {
   fs.mkdirSync(shotsDir, { recursive: true });
@@ -54,8 +59,7 @@ export async function screenshots(page: Page, name: string) {
   });
   for (const [label, width, height] of [["desktop", 1280, 900], ["phone", 390, 844]] as const) {
     await page.setViewportSize({ width, height });
-    // The resize's layout and paint: two animation frames.
-    await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+    await afterTwoFrames(page); // the resize's layout and paint
     const { scrollWidth, wide } = await page.evaluate((w) => {
       // The innermost elements that reach past the right edge: what the failure names.
       const past = [...document.querySelectorAll<HTMLElement>("body *")].filter((el) => el.getBoundingClientRect().right > w + 0.5);
