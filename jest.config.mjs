@@ -23,6 +23,8 @@ const config = {
     "<rootDir>/tests/integration/**/*.test.ts?(x)",
     "<rootDir>/tests/security/**/*.test.ts?(x)",
   ],
+  // Scratch checkouts (e.g. a worktree built with source maps) are not part of the suite.
+  modulePathIgnorePatterns: ["<rootDir>/.scratch/"],
   globalSetup: "<rootDir>/tests/setup/global-setup.ts",
   globalTeardown: "<rootDir>/tests/setup/global-teardown.ts",
   testTimeout: 30_000,

@@ -1,7 +1,6 @@
 "use client";
 
 import { useId, useState } from "react";
-import { SlidersHorizontal } from "lucide-react";
 import { useTranslations } from "next-intl";
 
 import {
@@ -10,6 +9,7 @@ import {
   type FeedOptions,
   type FeedSort,
 } from "@/components/home/feed-filter";
+import { FeedFilterButton } from "@/components/home/feed-filter-button";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -27,18 +27,20 @@ export function FeedFilterDialog({
   options,
   defaultSort,
   onApply,
+  defaultOpen = false,
 }: {
   options: FeedOptions;
   defaultSort: FeedSort;
   onApply: (options: FeedOptions) => void;
+  /** Open at once (FeedFilterControl in feed-filter-button.tsx mounts the dialog on the first press of its button). */
+  defaultOpen?: boolean;
 }) {
   const t = useTranslations("home");
   const id = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [sort, setSort] = useState<FeedSort>(options.sort ?? defaultSort);
   const [answers, setAnswers] = useState<FeedAnswers>(options.answers ?? "all");
   const [tag, setTag] = useState(options.tag ?? "");
-  const active = [options.sort, options.answers, options.tag].filter(Boolean).length;
 
   function openChange(next: boolean) {
     if (next) {
@@ -64,15 +66,7 @@ export function FeedFilterDialog({
   return (
     <Dialog open={open} onOpenChange={openChange}>
       <DialogTrigger asChild>
-        <Button variant="outline">
-          <SlidersHorizontal aria-hidden /> {t("filterDialog.open")}
-          {active > 0 ? (
-            <span className="ml-0.5 rounded-full bg-primary px-1.5 py-0.5 text-[11px] leading-none font-semibold text-primary-foreground tabular-nums">
-              {active}
-              <span className="sr-only"> {t("filterDialog.active")}</span>
-            </span>
-          ) : null}
-        </Button>
+        <FeedFilterButton options={options} />
       </DialogTrigger>
       <DialogContent className="sm:max-w-lg">
         <DialogHeader>
@@ -91,7 +85,7 @@ export function FeedFilterDialog({
 
           <fieldset className="space-y-3">
             <legend className="mb-3 text-sm font-semibold">{t("filterDialog.filterBy")}</legend>
-            <RadioGroup value={answers} onValueChange={(v) => setAnswers(v as FeedAnswers)} className="grid-cols-1 gap-2 sm:grid-cols-3">
+            <RadioGroup value={answers} onValueChange={(v) => setAnswers(v as FeedAnswers)} className="grid-cols-1 gap-2 sm:grid-cols-2">
               {answerChoices.map((value) => (
                 <Choice key={value} id={`${id}-answers-${value}`} value={value} label={t(`feed.answers.${value}`)} />
               ))}

@@ -1,7 +1,7 @@
 import { RecentActivityPanel } from "@/components/home/recent-activity-panel";
 import type { FeedState } from "@/components/home/feed-filter";
-import { QuestionFeed } from "@/components/home/question-feed";
-import { WelcomeCard, type WelcomeTag } from "@/components/home/welcome-card";
+import { QuestionFeed, WelcomeCard } from "@/components/home/member-feed-islands";
+import type { WelcomeTag } from "@/components/home/welcome-card";
 import type { AskGroupOption } from "@/components/question/ask-question-dialog";
 import type { ListPage } from "@/lib/api-client/paging";
 import type { QuestionSummaryJson } from "@/lib/server/questions/presenters";

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useMemo, useState, type ReactNode } from "react";
+import dynamic from "next/dynamic";
 import { useSearchParams } from "next/navigation";
 import { MessageSquarePlus } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -21,9 +22,9 @@ import {
   type FeedState,
 } from "@/components/home/feed-filter";
 import { FeedFilterChips } from "@/components/home/feed-filter-chips";
-import { FeedFilterDialog } from "@/components/home/feed-filter-dialog";
+import { FeedFilterControl } from "@/components/home/feed-filter-button";
 import { FeedTabs } from "@/components/home/feed-tabs";
-import { AskQuestionDialog, type AskGroupOption } from "@/components/question/ask-question-dialog";
+import type { AskGroupOption } from "@/components/question/ask-question-dialog";
 import { AskQuestionLink } from "@/components/question/ask-question-link";
 import { QuestionCard } from "@/components/question/question-card";
 import { QuestionCardActions } from "@/components/question/question-card-actions";
@@ -32,6 +33,10 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { flattenPages, QUESTION_PAGE_SIZE, totalOf, type ListPage } from "@/lib/api-client/paging";
 import { useFeed, useQuestionList, type QuestionSummary } from "@/lib/api-client/questions";
 import { signInHref } from "@/lib/auth-links";
+
+// A member's Ask dialog (its form, zod and react-hook-form) loads only where it is rendered: a
+// visitor's /questions does not carry it (issue 18).
+const AskQuestionDialog = dynamic(() => import("@/components/question/ask-question-dialog").then((m) => m.AskQuestionDialog));
 
 /** SPEC.md section 2: three placeholders while the list loads. */
 export const FEED_SKELETON_COUNT = 3;
@@ -143,7 +148,7 @@ export function QuestionFeed({
               <AskQuestionDialog open={askOpen} onOpenChange={setAskOpen} groups={groups} />
             </>
           )}
-          {filter !== "following" ? <FeedFilterDialog options={options} defaultSort={tabSort(filter)} onApply={setOptions} /> : null}
+          {filter !== "following" ? <FeedFilterControl options={options} defaultSort={tabSort(filter)} onApply={setOptions} /> : null}
         </div>
       </div>
 

@@ -4,10 +4,11 @@ import { lazy, Suspense, useState, useTransition, type ComponentProps } from "re
 import { useRouter } from "next/navigation";
 import { Languages } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
-import { toast } from "sonner";
 
 import { Button } from "@/components/ui/button";
 import { apiJson } from "@/lib/api-client/fetcher";
+import { toastError } from "@/lib/api-client/toast";
+import { useEarlyAction } from "@/lib/early/use-early-action";
 import { isLocale, localeNames, locales, type Locale } from "@/lib/i18n/locales";
 import { cn } from "@/lib/utils";
 
@@ -25,7 +26,7 @@ export function useChangeLocale(): { change: (locale: Locale) => void; pending: 
         await apiJson("POST", "/api/locale", { locale });
         router.refresh();
       } catch {
-        toast.error(t("saveFailed"));
+        toastError(t("saveFailed"));
       }
     });
   return { change, pending };
@@ -48,7 +49,9 @@ const LanguageDropdown = lazy(() => import("@/components/layout/language-dropdow
 /** The top bar's language menu: English, Español, Français, Deutsch, each in its own language. */
 export function LanguageMenu() {
   const [wanted, setWanted] = useState(false);
-  const closed = <LanguageMenuButton aria-expanded={false} onClick={() => setWanted(true)} />;
+  // A press before the page has hydrated opens the menu once it has (lib/early/script.ts).
+  const early = useEarlyAction("language-menu", () => setWanted(true));
+  const closed = <LanguageMenuButton aria-expanded={false} {...early} onClick={() => setWanted(true)} />;
   return wanted ? (
     <Suspense fallback={closed}>
       <LanguageDropdown />

@@ -6,6 +6,10 @@ import { useTranslations } from "next-intl";
 
 import type { ShellUser } from "@/components/layout/types";
 import { Button } from "@/components/ui/button";
+import { useEarlyAction } from "@/lib/early/use-early-action";
+
+/** The early-action key of the menu button (lib/early/script.ts). */
+const MENU_EARLY_KEY = "mobile-menu";
 
 // The sheet's code (Radix Dialog, focus trap, scroll lock) loads the first time the menu is
 // opened: the button is on every page, and on wide screens it is not even shown.
@@ -17,6 +21,12 @@ export function MobileMenu({ user, unreadCount = 0, unreadMessages = 0 }: { user
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
+  const openMenu = () => {
+    setWanted(true);
+    setOpen(true);
+  };
+  // A tap before the page has hydrated (the first seconds on a phone) opens the menu once it has.
+  useEarlyAction(MENU_EARLY_KEY, openMenu);
 
   return (
     <>
@@ -28,10 +38,8 @@ export function MobileMenu({ user, unreadCount = 0, unreadMessages = 0 }: { user
         aria-label={t("mobileMenu.open")}
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={() => {
-          setWanted(true);
-          setOpen(true);
-        }}
+        data-early={MENU_EARLY_KEY}
+        onClick={openMenu}
       >
         <Menu className="size-5" />
       </Button>

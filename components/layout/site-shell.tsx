@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import dynamic from "next/dynamic";
 
 import { Sidebar } from "@/components/layout/sidebar";
 import { SkipLink } from "@/components/layout/skip-link";
@@ -8,11 +7,9 @@ import type { ShellUser } from "@/components/layout/types";
 import { ThemePreferenceSync } from "@/components/settings/theme-preference";
 import { getPageSession } from "@/lib/server/auth/session";
 import { SuspendedBanner } from "@/components/auth/suspended-banner";
+import { VerifyEmailBanner } from "@/components/layout/member-shell-islands";
 import { asRole, can, isSuspended, SITE } from "@/lib/server/policy";
 import { getPreferences } from "@/lib/server/settings/queries";
-
-// Only unverified members see it: visitors' pages carry none of its code.
-const VerifyEmailBanner = dynamic(() => import("@/components/auth/verify-email-banner").then((m) => m.VerifyEmailBanner));
 
 /**
  * The frame of every page but the landing: top bar, the side bar for signed-in members

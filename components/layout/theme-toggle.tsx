@@ -5,6 +5,7 @@ import { Moon, Sun } from "lucide-react";
 import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
+import { useEarlyAction } from "@/lib/early/use-early-action";
 
 /** The theme button; the loaded menu uses it as its trigger. The icon follows the applied class, so it never mismatches on hydration. */
 export function ThemeToggleButton(props: ComponentProps<typeof Button>) {
@@ -24,7 +25,9 @@ const ThemeMenu = lazy(() => import("@/components/layout/theme-menu").then((m) =
 /** Light, dark or follow the system. */
 export function ThemeToggle() {
   const [wanted, setWanted] = useState(false);
-  const closed = <ThemeToggleButton aria-expanded={false} onClick={() => setWanted(true)} />;
+  // A press before the page has hydrated opens the menu once it has (lib/early/script.ts).
+  const early = useEarlyAction("theme-menu", () => setWanted(true));
+  const closed = <ThemeToggleButton aria-expanded={false} {...early} onClick={() => setWanted(true)} />;
   return wanted ? (
     <Suspense fallback={closed}>
       <ThemeMenu />

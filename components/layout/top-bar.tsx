@@ -13,8 +13,7 @@ import { ThemeToggle } from "@/components/layout/theme-toggle";
 import { LanguageMenu } from "@/components/layout/language-menu";
 import type { ShellUser } from "@/components/layout/types";
 import { Button } from "@/components/ui/button";
-import { useUnreadCount } from "@/lib/api-client/notifications";
-import { useUnreadConversations } from "@/lib/api-client/direct-messages";
+import { useUnreadConversations, useUnreadCount } from "@/lib/api-client/unread";
 import { headerSignInHref } from "@/lib/auth-links";
 
 // Members only: a visitor's page does not load the bell or the user menu.

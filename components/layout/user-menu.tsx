@@ -1,5 +1,6 @@
 "use client";
 
+import { useState } from "react";
 import Link from "@/components/common/link";
 import { Flag, LayoutDashboard, LogOut, MessagesSquare, ScrollText, Settings, User } from "lucide-react";
 import { useTranslations } from "next-intl";
@@ -16,16 +17,20 @@ import {
   DropdownMenuTrigger,
 } from "@/components/ui/dropdown-menu";
 import { displayName } from "@/lib/display";
+import { useEarlyAction } from "@/lib/early/use-early-action";
 import { logoutLinkClick } from "@/lib/push/client";
 
 /** The signed-in member's menu: profile, settings, the dashboard for admins, and log out (a full navigation to /api/logout). */
 export function UserMenu({ user }: { user: ShellUser }) {
   const t = useTranslations("shell");
   const name = displayName(user);
+  const [open, setOpen] = useState(false);
+  // A click before the page has hydrated opens the menu once it has (lib/early/script.ts).
+  const early = useEarlyAction("user-menu", () => setOpen(true));
   return (
-    <DropdownMenu>
+    <DropdownMenu open={open} onOpenChange={setOpen}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label={t("userMenu.label", { name })}>
+        <Button variant="ghost" size="icon" className="rounded-full" aria-label={t("userMenu.label", { name })} {...early}>
           <UserAvatar user={user} className="size-8" decorative />
         </Button>
       </DropdownMenuTrigger>

@@ -19,6 +19,7 @@ import {
 } from "@/components/ui/dropdown-menu";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useMarkNotificationRead, useNotifications, useUnreadCount } from "@/lib/api-client/notifications";
+import { useEarlyAction } from "@/lib/early/use-early-action";
 import { cn } from "@/lib/utils";
 
 /** SPEC.md section 9: the bell's dropdown shows this many notifications. */
@@ -45,6 +46,9 @@ export function NotificationBell({ initialUnreadCount }: { initialUnreadCount?: 
     }
   }
 
+  // A press before the page has hydrated opens the list once it has (lib/early/script.ts).
+  const early = useEarlyAction("notification-bell", () => onOpenChange(true));
+
   const label = unread > 0 ? t("labelUnread", { count: unread }) : t("label");
   // The header counts what the list shows: "2 unread" when every unread item is listed, else "2 of 5 unread".
   const shownUnread = list.data ? list.data.filter((n) => !n.isRead).length : null;
@@ -55,7 +59,7 @@ export function NotificationBell({ initialUnreadCount }: { initialUnreadCount?: 
     // Not modal: the page stays readable (no aria-hidden over focusable content) while the list is open.
     <DropdownMenu open={open} onOpenChange={onOpenChange} modal={false}>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={label} className="relative">
+        <Button variant="ghost" size="icon" aria-label={label} className="relative" {...early}>
           <Bell className="size-5" />
           {unread > 0 ? (
             <span

@@ -18,6 +18,7 @@ import { ApiError } from "@/lib/api-client/fetcher";
 import { toastError } from "@/lib/api-client/toast";
 import { useUploadImage } from "@/lib/api-client/uploads";
 import { useUpdateProfile } from "@/lib/api-client/users";
+import { useEarlyAction } from "@/lib/early/use-early-action";
 import { IMAGE_ACCEPT, imageFileProblem } from "@/lib/validation/uploads";
 import { PROFILE_MAX, PROFILE_MESSAGES, cleanProfilePayload, profileFormSchema, type ProfileFormValues } from "@/lib/validation/users";
 
@@ -117,6 +118,8 @@ export function EditProfileDialog({
     if (openProp === undefined) setOpenState(next);
     onOpenChange?.(next);
   }
+  // A press on the trigger before the page has hydrated opens the dialog once it has (lib/early/script.ts).
+  const early = useEarlyAction("edit-profile", () => setOpen(true));
 
   function choosePhoto(file: File | undefined) {
     if (!file) return;
@@ -169,7 +172,7 @@ export function EditProfileDialog({
 
   return (
     <Dialog open={open} onOpenChange={(next) => !pending && setOpen(next)}>
-      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      {trigger ? <DialogTrigger asChild {...early}>{trigger}</DialogTrigger> : null}
       <DialogContent className="gap-5 sm:max-w-xl">
         <DialogHeader>
           <DialogTitle>{t("title")}</DialogTitle>

@@ -19,6 +19,7 @@ import {
   type CloseReason,
 } from "@/lib/validation/question-states";
 import { ErrorText } from "@/lib/i18n/error-text";
+import { useEarlyAction } from "@/lib/early/use-early-action";
 
 /*
  * The question page's tools for closing, reopening and locking (issues 13 and 14), loaded on
@@ -44,6 +45,8 @@ export function CloseQuestionControl({ question }: { question: QuestionDetail })
   const atOnce = question.viewerCan.lock;
   const voted = question.viewerCloseVote === "close";
   const closeVotes = votesText(question.closeVotes, "close");
+  // A press before the page has hydrated opens the dialog once it has (lib/early/script.ts).
+  const early = useEarlyAction("close-question", () => setOpen(true));
   return (
     <>
       {voted ? (
@@ -53,7 +56,7 @@ export function CloseQuestionControl({ question }: { question: QuestionDetail })
       ) : (
         <Dialog open={open} onOpenChange={setOpen}>
           <DialogTrigger asChild>
-            <Button type="button" variant="outline" size="sm">
+            <Button type="button" variant="outline" size="sm" {...early}>
               <OctagonX aria-hidden /> {atOnce ? t("states.close") : t("states.voteToClose")}
             </Button>
           </DialogTrigger>
@@ -198,7 +201,12 @@ export function ReopenControl({ question }: { question: QuestionDetail }) {
   const reopen = useCloseQuestion(question.id);
   const atOnce = question.viewerCan.lock;
   const reopenVotes = votesText(question.reopenVotes, "reopen");
-  if (question.viewerCloseVote === "reopen") {
+  const voted = question.viewerCloseVote === "reopen";
+  // A press before the page has hydrated counts once it has (lib/early/script.ts).
+  const early = useEarlyAction("reopen-question", () => {
+    if (!voted) reopen.mutate(null);
+  });
+  if (voted) {
     return (
       <span className="text-sm" data-testid="reopen-votes">
         {t("states.youVotedToReopen", { votes: reopenVotes })}
@@ -207,7 +215,7 @@ export function ReopenControl({ question }: { question: QuestionDetail }) {
   }
   return (
     <>
-      <Button type="button" variant="outline" size="sm" className="bg-background" disabled={reopen.isPending} onClick={() => reopen.mutate(null)}>
+      <Button type="button" variant="outline" size="sm" className="bg-background" disabled={reopen.isPending} onClick={() => reopen.mutate(null)} {...early}>
         {reopen.isPending ? <Loader2 className="animate-spin" aria-hidden /> : <RotateCcw aria-hidden />}
         {atOnce ? t("states.reopen") : t("states.voteToReopen")}
       </Button>
@@ -225,8 +233,11 @@ export function LockControl({ question }: { question: QuestionDetail }) {
   const t = useTranslations("question");
   const lock = useLockQuestion(question.id);
   const locked = question.locked !== null;
+  // A press before the page has hydrated counts once it has (lib/early/script.ts).
+  const toggle = () => lock.mutate(!locked);
+  const early = useEarlyAction("lock-question", toggle);
   return (
-    <Button type="button" variant="outline" size="sm" disabled={lock.isPending} onClick={() => lock.mutate(!locked)}>
+    <Button type="button" variant="outline" size="sm" disabled={lock.isPending} onClick={toggle} {...early}>
       {lock.isPending ? <Loader2 className="animate-spin" aria-hidden /> : locked ? <LockOpen aria-hidden /> : <Lock aria-hidden />}
       {locked ? t("states.unlock") : t("states.lock")}
     </Button>

@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { useSaveQuestion, useSavedStatus, useUnsaveQuestion } from "@/lib/api-client/questions";
+import { useEarlyAction } from "@/lib/early/use-early-action";
 import { cn } from "@/lib/utils";
 
 /**
@@ -30,6 +31,9 @@ export function SaveToggle({
   const unsave = useUnsaveQuestion();
   const pending = save.isPending || unsave.isPending;
   const Icon = saved ? BookmarkCheck : Bookmark;
+  const toggle = () => (saved ? unsave.mutate(question.id) : save.mutate(question.id));
+  // A press before the page has hydrated saves once it has (lib/early/script.ts).
+  const early = useEarlyAction(`save-${question.id}`, toggle);
 
   return (
     <Button
@@ -38,7 +42,8 @@ export function SaveToggle({
       size={size}
       aria-pressed={saved}
       disabled={pending}
-      onClick={() => (saved ? unsave.mutate(question.id) : save.mutate(question.id))}
+      onClick={toggle}
+      {...early}
       className={cn(saved ? "text-primary hover:text-primary" : "text-muted-foreground hover:text-foreground", className)}
     >
       <Icon aria-hidden className={cn(saved && "fill-primary/15")} />

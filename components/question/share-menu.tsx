@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 
 import { Button } from "@/components/ui/button";
 import { toastError, toastSuccess } from "@/lib/api-client/toast";
+import { useEarlyAction } from "@/lib/early/use-early-action";
 import { cn } from "@/lib/utils";
 
 /** SPEC.md section 9: share text is at most 200 characters; "Copied!" shows for 2 seconds. */
@@ -51,6 +52,8 @@ export function ShareMenu({
   const [wanted, setWanted] = useState(false);
   const canShareNatively = useSyncExternalStore(noSubscription, hasNativeShare, () => false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // A press before the page has hydrated opens the menu once it has (lib/early/script.ts).
+  const early = useEarlyAction(`share-${question.id}`, () => setWanted(true));
 
   useEffect(
     () => () => {
@@ -88,6 +91,7 @@ export function ShareMenu({
       size={size}
       className={cn("text-muted-foreground hover:text-foreground", className)}
       aria-haspopup="menu"
+      {...early}
       {...(wanted ? {} : { "aria-expanded": false, onClick: () => setWanted(true) })}
     >
       {copied ? <Check className="text-emerald-600 dark:text-emerald-400" aria-hidden /> : <Share2 aria-hidden />}

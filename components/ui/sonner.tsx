@@ -1,26 +1,23 @@
 "use client";
 
-import type * as React from "react";
-import { useTheme } from "next-themes";
-import { Toaster as Sonner, type ToasterProps } from "sonner";
+import { lazy, Suspense, useSyncExternalStore } from "react";
+import type { ToasterProps } from "sonner";
 
-function Toaster({ ...props }: ToasterProps) {
-  const { theme = "system" } = useTheme();
+import { sonnerRequested, subscribeSonnerRequested } from "@/lib/toasts/sonner-loader";
 
+const SonnerToaster = lazy(() => import("@/components/ui/sonner-toaster").then((m) => ({ default: m.SonnerToaster })));
+
+/**
+ * Where toasts appear. Nothing is rendered, and no code loaded, until the first toast
+ * (lib/toasts/sonner-loader.ts); then sonner's Toaster mounts and shows it.
+ */
+function Toaster(props: ToasterProps) {
+  const requested = useSyncExternalStore(subscribeSonnerRequested, sonnerRequested, () => false);
+  if (!requested) return null;
   return (
-    <Sonner
-      theme={theme as ToasterProps["theme"]}
-      className="toaster group"
-      style={
-        {
-          "--normal-bg": "var(--popover)",
-          "--normal-text": "var(--popover-foreground)",
-          "--normal-border": "var(--border)",
-          "--border-radius": "var(--radius)",
-        } as React.CSSProperties
-      }
-      {...props}
-    />
+    <Suspense fallback={null}>
+      <SonnerToaster {...props} />
+    </Suspense>
   );
 }
 

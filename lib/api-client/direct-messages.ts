@@ -21,18 +21,7 @@ export interface BlockedMember {
 export const MESSAGE_POLL_MS = 4_000;
 /** The conversation list and the Messages badge ask this often. */
 export const CONVERSATION_POLL_MS = 15_000;
-export const UNREAD_CONVERSATIONS_POLL_MS = 30_000;
-
-/** How many conversations hold unread messages (the Messages badge), polled every 30 s; enabled: false for visitors. */
-export function useUnreadConversations(options: { enabled?: boolean } = {}) {
-  const enabled = options.enabled ?? true;
-  return useQuery<{ count: number }, Error, number>({
-    queryKey: keys.conversations.unreadCount,
-    select: (data) => data?.count ?? 0,
-    enabled,
-    refetchInterval: enabled ? UNREAD_CONVERSATIONS_POLL_MS : false,
-  });
-}
+export { UNREAD_CONVERSATIONS_POLL_MS, useUnreadConversations } from "@/lib/api-client/unread";
 
 /** The viewer's conversations, newest activity first, a page at a time, refreshed every 15 s. */
 export function useConversationPages(options: { initialPage?: ListPage<Conversation> } = {}) {

@@ -17,23 +17,10 @@ export type NotificationItem = NotificationJson;
 /** Which notifications a list shows: the page's tabs All and Unread. */
 export type NotificationFilter = "all" | "unread";
 
-/** SPEC.md sections 7 and 9: the unread count is polled this often while signed in. */
-export const UNREAD_COUNT_POLL_MS = 30_000;
+export { UNREAD_COUNT_POLL_MS, useUnreadCount } from "@/lib/api-client/unread";
 
 /** The key of the bell's list of the first `limit` notifications. */
 export const notificationListKey = (limit: number) => keys.notifications.latest(limit);
-
-/** The member's unread notification count, polled every 30 s; pass enabled: false for visitors. */
-export function useUnreadCount(options: { enabled?: boolean; initialCount?: number } = {}) {
-  const enabled = options.enabled ?? true;
-  return useQuery<{ count: number }, Error, number>({
-    queryKey: keys.notifications.unreadCount,
-    select: (data) => data?.count ?? 0,
-    enabled,
-    refetchInterval: enabled ? UNREAD_COUNT_POLL_MS : false,
-    ...(options.initialCount !== undefined ? { initialData: { count: options.initialCount } } : {}),
-  });
-}
 
 /** The member's latest notifications, newest first (at most `limit`): the bell's dropdown. */
 export function useNotifications(limit = 20, options: { enabled?: boolean } = {}) {

@@ -1,12 +1,13 @@
 import type { MouseEvent, ReactNode } from "react";
-import { toast } from "sonner";
-
 import { isSuspendedError, isUnauthorizedError } from "@/lib/api-client/fetcher";
 import { localizedErrorNode } from "@/lib/i18n/error-text";
+import { loadSonner } from "@/lib/toasts/sonner-loader";
 
 /*
  * The two toast variants of SPEC.md section 8: default (success) and
  * destructive (error), each a title with an optional description and action.
+ * sonner loads with the first toast (lib/toasts/sonner-loader.ts), so a toast appears a moment
+ * after the call, in the order the calls were made.
  */
 
 export interface ToastAction {
@@ -24,8 +25,8 @@ export interface ToastOptions {
 }
 
 /** A default-variant toast, e.g. toastSuccess("Question saved", "Question added to your saved list"). */
-export function toastSuccess(title: ReactNode, description?: ReactNode, options: ToastOptions = {}) {
-  return toast.success(title, { description, ...options });
+export function toastSuccess(title: ReactNode, description?: ReactNode, options: ToastOptions = {}): void {
+  loadSonner().then(({ toast }) => toast.success(title, { description, ...options }), ignoreLoadFailure);
 }
 
 /**
@@ -33,9 +34,13 @@ export function toastSuccess(title: ReactNode, description?: ReactNode, options:
  * A title or description that is a message of the error catalogue (the server's message, e.g. via
  * errorMessage()) is shown in the reader's language (issue 15).
  */
-export function toastError(title: ReactNode, description?: ReactNode, options: ToastOptions = {}) {
-  return toast.error(localizedErrorNode(title), { description: localizedErrorNode(description), ...options });
+export function toastError(title: ReactNode, description?: ReactNode, options: ToastOptions = {}): void {
+  const text = { title: localizedErrorNode(title), description: localizedErrorNode(description) };
+  loadSonner().then(({ toast }) => toast.error(text.title, { description: text.description, ...options }), ignoreLoadFailure);
 }
+
+/** Offline, or a deployment that replaced the chunk: the toast is lost, the next one tries again. */
+function ignoreLoadFailure() {}
 
 /**
  * The destructive toast for a failed mutation, skipped for the unauthorized
@@ -43,7 +48,7 @@ export function toastError(title: ReactNode, description?: ReactNode, options: T
  * toast and sign-in redirect, and for a suspended member's write, whose message
  * the MutationCache toasts (use it in every mutation's onError).
  */
-export function toastMutationError(error: unknown, title: ReactNode, description?: ReactNode, options: ToastOptions = {}) {
-  if (isUnauthorizedError(error) || isSuspendedError(error)) return undefined;
-  return toastError(title, description, options);
+export function toastMutationError(error: unknown, title: ReactNode, description?: ReactNode, options: ToastOptions = {}): void {
+  if (isUnauthorizedError(error) || isSuspendedError(error)) return;
+  toastError(title, description, options);
 }

@@ -13,9 +13,10 @@ function earlyState(): EarlyState {
 /**
  * Owns the early actions of one control (lib/early/script.ts): once mounted, replays the last
  * action a person took on it before hydration (`data` holds a form's fields) and tells the
- * script to leave its later events to React. Put `data-early={key}` on the control.
+ * script to leave its later events to React. Put `data-early={key}` on the control: the
+ * returned props are that attribute, so the key is written once (`<Button {...early}>`).
  */
-export function useEarlyAction(key: string, replay: (data: FormData | null) => void) {
+export function useEarlyAction(key: string, replay: (data: FormData | null) => void): { "data-early": string } {
   const onReplay = useEffectEvent(replay);
   useEffect(() => {
     const early = earlyState();
@@ -37,4 +38,5 @@ export function useEarlyAction(key: string, replay: (data: FormData | null) => v
       early.live[key] = (early.live[key] ?? 1) - 1;
     };
   }, [key]);
+  return { "data-early": key };
 }

@@ -8,12 +8,13 @@
 // message is the text). Other languages load it once as a script the browser caches (issue 18),
 // never in every page's payload: the first render (the server's, and hydration) shows the English
 // message, the reader's language follows as soon as the catalogue is there, which is long before
-// anyone submits a form.
+// anyone submits a form. Reading an English message back into its key needs the English catalogue
+// (lib/i18n/error-keys.ts), which loads with the reader's: an English page carries neither.
 import { createElement, useEffect, useMemo, useSyncExternalStore } from "react";
 import { useLocale } from "next-intl";
 import { createTranslator } from "use-intl/core";
 
-import { isErrorKey, matchErrorMessage, type ErrorMatch, type ErrorParams } from "@/lib/i18n/error-keys";
+import type { ErrorMatch, ErrorParams } from "@/lib/i18n/error-keys";
 import type { Locale } from "@/lib/i18n/locales";
 
 type Catalogue = Record<string, string>;
@@ -24,7 +25,11 @@ const LOADERS: Record<Exclude<Locale, "en">, () => Promise<{ default: Catalogue 
   de: () => import("@/messages/de/errors.json"),
 };
 
+type Matcher = typeof import("@/lib/i18n/error-keys");
+
 const catalogues = new Map<Locale, Catalogue>();
+/** The English messages read back into keys: loaded with the first catalogue, before any translator exists. */
+let matcher: Matcher | undefined;
 const loading = new Map<Locale, Promise<void>>();
 const listeners = new Set<() => void>();
 
@@ -33,8 +38,9 @@ export function loadErrorCatalogue(locale: Locale): Promise<void> {
   if (locale === "en" || catalogues.has(locale)) return Promise.resolve();
   let pending = loading.get(locale);
   if (!pending) {
-    pending = LOADERS[locale]()
-      .then((mod) => {
+    pending = Promise.all([LOADERS[locale](), import("@/lib/i18n/error-keys")])
+      .then(([mod, keys]) => {
+        matcher = keys;
         catalogues.set(locale, mod.default);
         for (const listener of listeners) listener();
       })
@@ -72,13 +78,17 @@ export interface KnownErrorKey {
 
 type ErrorsTranslator = (key: string, params?: ErrorParams) => string;
 
-/** The catalogue entry of a message: the server's key when this client knows it, else the message read back. */
-export function errorMatch(message: string, known?: KnownErrorKey): ErrorMatch | null {
-  if (known && isErrorKey(known.key)) {
+/**
+ * The catalogue entry of a message: the server's key when this client knows it, else the message
+ * read back; null until a catalogue has loaded (there is no translator before).
+ */
+function errorMatch(message: string, known?: KnownErrorKey): ErrorMatch | null {
+  if (!matcher) return null;
+  if (known && matcher.isErrorKey(known.key)) {
     const params = known.params && typeof known.params === "object" ? (known.params as ErrorParams) : {};
     return { key: known.key, params };
   }
-  return matchErrorMessage(message);
+  return matcher.matchErrorMessage(message);
 }
 
 /** The message in the reader's language with the `errors` namespace's translator; the message itself when unknown (or no translator). */
@@ -110,13 +120,14 @@ export function ErrorText({ message, errorKey, params }: { message: string; erro
 }
 
 /**
- * A toast's title or description: a string the error catalogue knows becomes <ErrorText>, rendered
- * in the Toaster (inside the language's provider); anything else is kept. An English page keeps
- * the string itself, which is already the text to show.
+ * A toast's title or description: on a page in another language, a string becomes <ErrorText>,
+ * rendered in the Toaster (inside the language's provider), which shows the catalogue's
+ * translation when it knows the message and the string itself when not. An English page keeps
+ * the string, which is already the text to show.
  */
 export function localizedErrorNode<T>(value: T): T | ReturnType<typeof createElement> {
   if (typeof value !== "string" || !value || documentLanguage() === "en") return value;
-  return matchErrorMessage(value) ? createElement(ErrorText, { message: value }) : value;
+  return createElement(ErrorText, { message: value });
 }
 
 /** The page's language (<html lang>, set from the chosen language), "en" when there is none. */

@@ -660,8 +660,9 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 export async function seedDemoCommunity(db: PrismaClient, options: SeedOptions = {}): Promise<void> {
   const log = options.log ?? (() => {});
   const started = Date.now();
-  const rows = await buildDemoRows(options.now ?? new Date());
-  const history = buildEditHistories(rows, options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const rows = await buildDemoRows(now);
+  const history = buildEditHistories(rows, now);
 
   await db.$transaction(
     async (tx) => {

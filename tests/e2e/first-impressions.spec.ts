@@ -101,6 +101,33 @@ test.describe("clicks before hydration count", () => {
     await expect(page).toHaveURL(/\/$/);
     await expectAccessible(page);
 
+    // The phone's menu: a tap before hydration opens it once the page has hydrated.
+    await page.setViewportSize({ width: 390, height: 844 });
+    release = await holdChunks(page);
+    await page.goto("/", { waitUntil: "commit" });
+    const menu = page.getByRole("button", { name: "Open menu" });
+    await expect(menu).toBeVisible();
+    expect(await isHydrated(menu), "the top bar hydrated before the tap").toBe(false);
+    await menu.click();
+    await expect(menu).toHaveAttribute("data-early-pending", "");
+    await release();
+    await expect(page.getByRole("dialog", { name: "Agora" })).toBeVisible();
+    await expect(page.getByRole("dialog", { name: "Agora" }).getByRole("combobox", { name: "Language" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeFocused();
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // The account menu likewise.
+    release = await holdChunks(page);
+    await page.goto("/", { waitUntil: "commit" });
+    const account = page.getByRole("button", { name: "Account menu for First Impression" });
+    await expect(account).toBeVisible();
+    expect(await isHydrated(account), "the top bar hydrated before the click").toBe(false);
+    await account.click();
+    await release();
+    await expect(page.getByRole("menu").getByRole("menuitem", { name: "Settings" })).toBeVisible();
+    await page.keyboard.press("Escape");
+
     // A search typed before hydration is searched once the page has hydrated.
     release = await holdChunks(page);
     await page.goto("/users", { waitUntil: "commit" });
@@ -117,6 +144,66 @@ test.describe("clicks before hydration count", () => {
       }, { message: "only members named Okafor are listed" })
       .toBe(true);
     await expect(search).toHaveValue("Okafor");
+  });
+
+  test("the theme, language and share menus, the bell and Save answer a press made before hydration", async ({ page }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const { button, opened } of [
+      { button: "Change theme", opened: () => page.getByRole("menuitemradio", { name: "Dark" }) },
+      { button: /^Change language/, opened: () => page.getByRole("menuitemradio", { name: "Deutsch" }) },
+    ]) {
+      const release = await holdChunks(page);
+      await page.goto("/questions", { waitUntil: "commit" });
+      const control = page.getByRole("button", { name: button });
+      await expect(control).toBeVisible();
+      expect(await isHydrated(control), "the top bar hydrated before the press").toBe(false);
+      await control.click();
+      await expect(control).toHaveAttribute("data-early-pending", "");
+      await release();
+      await expect(opened()).toBeVisible();
+      await page.keyboard.press("Escape");
+    }
+
+    // Share on a question page.
+    const questions = (await (await page.request.get("/api/questions?limit=1&sort=votes")).json()) as { id: number }[];
+    const questionPath = `/questions/${questions[0]!.id}`;
+    let release = await holdChunks(page);
+    await page.goto(questionPath, { waitUntil: "commit" });
+    const share = page.getByRole("main").getByRole("button", { name: /^Share/ }).first();
+    await expect(share).toBeVisible();
+    expect(await isHydrated(share), "the page hydrated before the press").toBe(false);
+    await share.click();
+    await release();
+    await expect(page.getByRole("menuitem", { name: "Copy link" })).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    // A member's bell: the list of notifications.
+    await newMember(page);
+    release = await holdChunks(page);
+    await page.goto("/questions", { waitUntil: "commit" });
+    const bell = page.getByRole("button", { name: /^Notifications/ });
+    await expect(bell).toBeVisible();
+    expect(await isHydrated(bell), "the bell hydrated before the press").toBe(false);
+    await bell.click();
+    await release();
+    await expect(page.getByRole("menuitem", { name: "View all notifications" })).toBeVisible();
+    await expect(bell).not.toHaveAttribute("data-early-pending");
+    await page.keyboard.press("Escape");
+
+    // And Save on the question page: saved once the page has hydrated, and still saved on reload.
+    release = await holdChunks(page);
+    await page.goto(questionPath, { waitUntil: "commit" });
+    const save = page.getByRole("main").getByRole("button", { name: /^Save/ }).first();
+    await expect(save).toHaveAttribute("aria-pressed", "false");
+    expect(await isHydrated(save), "the page hydrated before the press").toBe(false);
+    const saved = page.waitForResponse((res) => res.request().method() === "POST" && /\/save$/.test(res.url()));
+    await save.click();
+    await release();
+    expect((await saved).ok()).toBe(true);
+    await expect(save).toHaveAttribute("aria-pressed", "true");
+    await page.reload();
+    await expect(page.getByRole("main").getByRole("button", { name: /^Saved/ }).first()).toHaveAttribute("aria-pressed", "true");
   });
 
   test("without JavaScript, Ask Question is a link to the feed's Ask dialog", async ({ browser }) => {

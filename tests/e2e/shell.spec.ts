@@ -143,7 +143,7 @@ test.describe("the member's shell, first impressions", () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole("button", { name: "Filter" }).click();
     const filter = page.getByRole("dialog", { name: "Filter Questions" });
-    for (const name of ["Unanswered", "Answered", "No answers", "Highest score", "Recent activity", "Most frequent"]) {
+    for (const name of ["Unanswered", "Answered", "No answers", "No accepted answer", "Highest score", "Recent activity", "Most frequent"]) {
       const label = filter.locator("label").filter({ hasText: name }).first();
       // The label's text node: one client rect when it sits on one line, one per line when it wraps.
       const lines = await label.evaluate((el, text) => {
@@ -157,6 +157,8 @@ test.describe("the member's shell, first impressions", () => {
         return -1;
       }, name);
       expect(lines, `${name} wraps`).toBe(1);
+      // ...and inside its option's border (a three-column row once let the longest run out of it).
+      expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth), `${name} overflows its option`).toBe(true);
     }
     await expectAccessible(page);
     await viewportShot(page, "shell-filter-dialog-1280");

@@ -232,7 +232,8 @@ describe("QuestionFeed filters", () => {
 describe("QuestionFeed page size (Settings > Preferences > Questions per page)", () => {
   it("HomeFeed hands the member's size to Load More", async () => {
     renderWithClient(<HomeFeed state={stateAt("/")} page={page([makeSummary()], "CURSOR1", 30)} pageSize={25} groups={[]} />);
-    await userEvent.click(screen.getByRole("button", { name: "Load More Questions" }));
+    // The feed is a member's island, loaded on demand (components/home/member-feed-islands.tsx).
+    await userEvent.click(await screen.findByRole("button", { name: "Load More Questions" }));
     expect(await screen.findByRole("link", { name: /Fetched from/ })).toBeInTheDocument();
     expect(lastUrl()).toBe("/api/questions?sort=newest&limit=25&cursor=CURSOR1");
   });

@@ -136,14 +136,15 @@ describe("OwnerMenu", () => {
 });
 
 describe("QuestionCardActions", () => {
-  it("shows share and save for members, and the owner menu only to the author", () => {
+  it("shows share and save for members, and the owner menu only to the author", async () => {
+    // Save and the owner menu load on demand (next/dynamic), so they appear a moment after render.
     const { unmount } = renderWithClient(<QuestionCardActions question={makeSummary({ id: 8 })} />);
     expect(screen.getByRole("button", { name: /^Share/ })).toBeInTheDocument();
-    expect(screen.getByRole("button", { name: /^Save/ })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: /^Save/ })).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: /Question actions/ })).not.toBeInTheDocument();
     unmount();
     renderWithClient(<QuestionCardActions question={makeSummary({ id: 9, viewerCan: { edit: true, delete: true, save: true, accept: true, vote: false, close: false, lock: false } })} />);
-    expect(screen.getByRole("button", { name: /Question actions/ })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: /Question actions/ })).toBeInTheDocument();
   });
 
   it("shows no save toggle to visitors", () => {

@@ -118,7 +118,7 @@ describe("TopBar for a member", () => {
 
   it("opens the bell on the first 3 notifications and a link to all of them", async () => {
     renderWithClient(<TopBar user={member} initialUnreadCount={12} />);
-    await userEvent.click(screen.getByRole("button", { name: "Notifications, 12 unread" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Notifications, 12 unread" }));
     const menu = await screen.findByRole("menu");
     expect(await within(menu).findByText("Notification 1")).toBeInTheDocument();
     expect(within(menu).getAllByRole("menuitem").map((item) => item.getAttribute("href"))).toEqual([
@@ -133,7 +133,7 @@ describe("TopBar for a member", () => {
 
   it("has a user menu with profile, settings and log out", async () => {
     renderWithClient(<TopBar user={member} initialUnreadCount={0} />);
-    await userEvent.click(screen.getByRole("button", { name: "Account menu for Ada Lovelace" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Account menu for Ada Lovelace" }));
     const menu = await screen.findByRole("menu");
     expect(within(menu).getByRole("menuitem", { name: "Profile" })).toHaveAttribute("href", "/users/u1");
     expect(within(menu).getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/settings");
@@ -144,12 +144,12 @@ describe("TopBar for a member", () => {
   it("links admins, and only admins, to the admin dashboard from the user menu and the mobile menu", async () => {
     for (const role of ["member", "moderator"] as const) {
       const { unmount } = renderWithClient(<TopBar user={{ ...member, role }} initialUnreadCount={0} />);
-      await userEvent.click(screen.getByRole("button", { name: "Account menu for Ada Lovelace" }));
+      await userEvent.click(await screen.findByRole("button", { name: "Account menu for Ada Lovelace" }));
       expect(within(await screen.findByRole("menu")).queryByRole("menuitem", { name: "Admin" })).not.toBeInTheDocument();
       unmount();
     }
     renderWithClient(<TopBar user={{ ...member, role: "admin" }} initialUnreadCount={0} />);
-    await userEvent.click(screen.getByRole("button", { name: "Account menu for Ada Lovelace" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Account menu for Ada Lovelace" }));
     expect(within(await screen.findByRole("menu")).getByRole("menuitem", { name: "Admin" })).toHaveAttribute("href", "/admin");
     await userEvent.keyboard("{Escape}");
     await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
