@@ -8,6 +8,7 @@ import type { Locale } from "@/lib/i18n/locales";
 
 import { makeQueryClient, sessionTextsOf, setSessionTexts } from "@/lib/api-client/query-client";
 import { loadErrorCatalogue } from "@/lib/i18n/error-text";
+import { replayEarlyPresses } from "@/lib/early/replay-presses";
 import { Toaster } from "@/components/ui/sonner";
 import { SiteFeaturesProvider, type SiteFeatures } from "@/components/common/site-features";
 
@@ -34,6 +35,8 @@ export function Providers({
   useEffect(() => setSessionTexts(queryClient, sessionTextsOf(intl.messages)), [queryClient, intl.messages]);
   // The error messages in this language arrive apart from the page (a cached script), ready before a form is sent.
   useEffect(() => void loadErrorCatalogue(intl.locale), [intl.locale]);
+  // The root's first commit: the page has hydrated, so the presses made before it are repeated (lib/early).
+  useEffect(replayEarlyPresses, []);
 
   return (
     <NextIntlClientProvider locale={intl.locale} messages={intl.messages} timeZone={intl.timeZone}>

@@ -2,13 +2,7 @@
 
 import { useEffect, useEffectEvent } from "react";
 
-import { EARLY_GLOBAL, type EarlyState } from "@/lib/early/script";
-
-/** The script's state, made here when a component mounts before the script has run. */
-function earlyState(): EarlyState {
-  const global = window as unknown as Record<string, EarlyState | undefined>;
-  return (global[EARLY_GLOBAL] ??= { queue: [], live: {} });
-}
+import { earlyState } from "@/lib/early/script";
 
 /**
  * Owns the early actions of one control (lib/early/script.ts): once mounted, replays the last

@@ -206,6 +206,31 @@ test.describe("clicks before hydration count", () => {
     await expect(page.getByRole("main").getByRole("button", { name: /^Saved/ }).first()).toHaveAttribute("aria-pressed", "true");
   });
 
+  test("any other button keeps a press made before hydration: Follow on a profile, and its tabs", async ({ page }) => {
+    test.setTimeout(90_000);
+    await newMember(page);
+    const daniel = (await (await page.request.get("/api/users?search=Daniel%20Okafor")).json()) as { id: string }[];
+    const release = await holdChunks(page);
+    await page.goto(`/users/${daniel[0]!.id}`, { waitUntil: "commit" });
+    const follow = page.getByRole("button", { name: "Follow Daniel Okafor" });
+    await expect(follow).toBeVisible();
+    expect(await isHydrated(follow), "the profile hydrated before the press").toBe(false);
+    const followed = page.waitForResponse((res) => res.request().method() === "POST" && /\/follow$/.test(res.url()));
+    await follow.click();
+    await expect(follow).toHaveAttribute("data-early-pending", "");
+    // A tab acts on mousedown, not click: the press is repeated whole.
+    const answersTab = page.getByRole("tab", { name: /^Answers/ });
+    await answersTab.click();
+    await release();
+    expect((await followed).ok()).toBe(true);
+    await expect(page.getByRole("button", { name: "Unfollow Daniel Okafor" })).toBeVisible();
+    await expect(answersTab).toHaveAttribute("aria-selected", "true");
+    await expect(follow).not.toHaveAttribute("data-early-pending");
+    // Once hydrated, the script steps aside: the next press is React's at once.
+    await page.getByRole("tab", { name: /^Questions/ }).click();
+    await expect(page.getByRole("tab", { name: /^Questions/ })).toHaveAttribute("aria-selected", "true");
+  });
+
   test("without JavaScript, Ask Question is a link to the feed's Ask dialog", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -5,6 +5,7 @@ import { GenerateAiAnswer } from "@/components/answer/generate-ai-answer";
 import { GroupActions } from "@/components/groups/group-actions";
 import type { Group } from "@/lib/api-client/groups";
 import { EARLY_GLOBAL, EARLY_SCRIPT, type EarlyState } from "@/lib/early/script";
+import { replayEarlyPresses } from "@/lib/early/replay-presses";
 import { useEarlyAction } from "@/lib/early/use-early-action";
 
 import { jsonResponse, mockFetch, renderWithClient } from "./answer-fixtures";
@@ -27,6 +28,8 @@ afterAll(() => removers.forEach((remove) => remove()));
 beforeEach(() => {
   const state = (window as unknown as Record<string, EarlyState>)[EARLY_GLOBAL]!;
   state.queue.length = 0;
+  state.presses.length = 0;
+  state.ready = false;
   document.body.innerHTML = "";
 });
 
@@ -65,11 +68,15 @@ describe("the early script", () => {
     document.removeEventListener("click", bubbled);
   });
 
-  it("lets a modified click (a new tab) and clicks elsewhere through", () => {
-    const host = serverMarkup('<a href="#ask" data-early="ask">Ask Question</a><button type="button">Other</button>');
+  it("lets a modified click (a new tab), links and, once the page has hydrated, other buttons through", () => {
+    const host = serverMarkup('<a href="#ask" data-early="ask">Ask Question</a><a href="#members">Members</a><button type="button">Other</button>');
     expect(fireEvent.click(host.querySelector("a")!, { ctrlKey: true })).toBe(true);
+    expect(fireEvent.click(host.querySelector("a[href='#members']")!)).toBe(true);
+    expect(fireEvent.click(host.querySelector("button")!, { shiftKey: true })).toBe(true);
+    replayEarlyPresses();
     expect(fireEvent.click(host.querySelector("button")!)).toBe(true);
     expect(earlyState().queue).toEqual([]);
+    expect(earlyState().presses).toEqual([]);
   });
 
   it("keeps a form's fields as they were when it was submitted", () => {
@@ -79,6 +86,57 @@ describe("the early script", () => {
     const [entry] = earlyState().queue;
     expect(entry!.key).toBe("generate:3");
     expect(entry!.data!.get("prompt")).toBe("Explain it simply");
+  });
+});
+
+describe("presses on unkeyed controls before the page hydrates", () => {
+  it("keeps a button's press and repeats it, once, on the same element when the page has hydrated", () => {
+    const host = serverMarkup('<ul><li><span>Daniel</span><button type="button" aria-label="Approve Daniel"><svg></svg> Approve</button></li></ul>');
+    const button = host.querySelector("button")!;
+    const bubbled = jest.fn();
+    document.addEventListener("click", bubbled);
+    // The press lands on the icon inside, twice.
+    expect(fireEvent.click(button.querySelector("svg")!)).toBe(false);
+    fireEvent.click(button);
+    expect(bubbled).not.toHaveBeenCalled();
+    expect(button.hasAttribute("data-early-pending")).toBe(true);
+
+    // Hydration attaches the handlers to the same element; the root's first commit replays.
+    const events: string[] = [];
+    for (const type of ["pointerdown", "mousedown", "click"]) button.addEventListener(type, () => events.push(type));
+    replayEarlyPresses();
+    expect(events.filter((type) => type !== "pointerdown")).toEqual(["mousedown", "click"]);
+    expect(bubbled).toHaveBeenCalledTimes(1);
+    expect(button.hasAttribute("data-early-pending")).toBe(false);
+    // From then on a press goes straight through.
+    fireEvent.click(button);
+    expect(bubbled).toHaveBeenCalledTimes(2);
+    document.removeEventListener("click", bubbled);
+  });
+
+  it("keeps a submitted form and submits it again, and drops a press on an element hydration replaced", () => {
+    const host = serverMarkup('<form><input name="q" value="rust"><button type="submit">Search</button></form><button type="button" role="tab">Old</button>');
+    const form = host.querySelector("form")!;
+    expect(fireEvent.submit(form)).toBe(false);
+    const tab = host.querySelector("[role=tab]")!;
+    fireEvent.click(tab);
+    expect(earlyState().presses).toEqual([form, tab]);
+    tab.remove();
+    const submitted = jest.fn((event: Event) => event.preventDefault());
+    form.addEventListener("submit", submitted);
+    const clicked = jest.fn();
+    tab.addEventListener("click", clicked);
+    replayEarlyPresses();
+    expect(submitted).toHaveBeenCalledTimes(1);
+    expect(clicked).not.toHaveBeenCalled();
+    expect(earlyState().presses).toEqual([]);
+  });
+
+  it("leaves a keyed form's submit button to the submit it causes", () => {
+    const host = serverMarkup('<form data-early="generate:4"><textarea name="prompt"></textarea><button type="submit">Generate</button></form>');
+    host.querySelector("button")!.click();
+    expect(earlyState().presses).toEqual([]);
+    expect(earlyState().queue.map((e) => e.key)).toEqual(["generate:4"]);
   });
 });
 
