@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useLayoutEffect, useState, type ReactNode } from "react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { ThemeProvider } from "next-themes";
 import { NextIntlClientProvider, type AbstractIntlMessages } from "next-intl";
@@ -8,7 +8,7 @@ import type { Locale } from "@/lib/i18n/locales";
 
 import { makeQueryClient, sessionTextsOf, setSessionTexts } from "@/lib/api-client/query-client";
 import { loadErrorCatalogue } from "@/lib/i18n/error-text";
-import { replayEarlyPresses } from "@/lib/early/replay-presses";
+import { markHydrated, replayEarlyPresses } from "@/lib/early/replay-presses";
 import { Toaster } from "@/components/ui/sonner";
 import { SiteFeaturesProvider, type SiteFeatures } from "@/components/common/site-features";
 
@@ -36,6 +36,7 @@ export function Providers({
   // The error messages in this language arrive apart from the page (a cached script), ready before a form is sent.
   useEffect(() => void loadErrorCatalogue(intl.locale), [intl.locale]);
   // The root's first commit: the page has hydrated, so the presses made before it are repeated (lib/early).
+  useLayoutEffect(markHydrated, []);
   useEffect(replayEarlyPresses, []);
 
   return (

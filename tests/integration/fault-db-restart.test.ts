@@ -202,6 +202,8 @@ it("answers 503 while PostgreSQL is down, recovers within 10 s of its return, an
   await inflight;
   fake.behave({ tokenDelayMs: 0 });
   await db.$executeRaw`UPDATE ai_answer_jobs SET locked_until = (now() AT TIME ZONE 'UTC') - interval '1 second' WHERE status = 'running'`;
+  // Or, when its write failed once PostgreSQL was back, it waits out its backoff (made now too).
+  await db.$executeRaw`UPDATE ai_answer_jobs SET next_attempt_at = (now() AT TIME ZONE 'UTC') - interval '1 second' WHERE status = 'failed'`;
   // Every question that exists gets exactly one AI answer; every e-mail goes out exactly once.
   for (let round = 0; round < 20; round++) {
     const done = await m.processOwedAnswers({ limit: 10 });

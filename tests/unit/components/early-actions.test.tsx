@@ -5,7 +5,7 @@ import { GenerateAiAnswer } from "@/components/answer/generate-ai-answer";
 import { GroupActions } from "@/components/groups/group-actions";
 import type { Group } from "@/lib/api-client/groups";
 import { EARLY_GLOBAL, EARLY_SCRIPT, type EarlyState } from "@/lib/early/script";
-import { replayEarlyPresses } from "@/lib/early/replay-presses";
+import { markHydrated, replayEarlyPresses } from "@/lib/early/replay-presses";
 import { useEarlyAction } from "@/lib/early/use-early-action";
 
 import { jsonResponse, mockFetch, renderWithClient } from "./answer-fixtures";
@@ -72,11 +72,12 @@ describe("the early script", () => {
     const host = serverMarkup('<a href="#ask" data-early="ask">Ask Question</a><a href="#members">Members</a><button type="button">Other</button>');
     expect(fireEvent.click(host.querySelector("a")!, { ctrlKey: true })).toBe(true);
     expect(fireEvent.click(host.querySelector("a[href='#members']")!)).toBe(true);
-    expect(fireEvent.click(host.querySelector("button")!, { shiftKey: true })).toBe(true);
-    replayEarlyPresses();
-    expect(fireEvent.click(host.querySelector("button")!)).toBe(true);
+    const button = host.querySelector("button")!;
+    expect(fireEvent.click(button, { shiftKey: true })).toBe(true);
+    markHydrated();
+    expect(fireEvent.click(button)).toBe(true);
+    expect(button.hasAttribute("data-early-pending")).toBe(false);
     expect(earlyState().queue).toEqual([]);
-    expect(earlyState().presses).toEqual([]);
   });
 
   it("keeps a form's fields as they were when it was submitted", () => {
@@ -89,29 +90,72 @@ describe("the early script", () => {
   });
 });
 
+/** What React leaves on an element it has hydrated (lib/early/replay-presses.ts reads it). */
+const hydrate = (el: Element) => Object.assign(el, { "__reactProps$test": {} });
+
 describe("presses on unkeyed controls before the page hydrates", () => {
-  it("keeps a button's press and repeats it, once, on the same element when the page has hydrated", () => {
+  it("keeps a button's press and repeats it whole, once, on the same element when the page has hydrated", () => {
     const host = serverMarkup('<ul><li><span>Daniel</span><button type="button" aria-label="Approve Daniel"><svg></svg> Approve</button></li></ul>');
     const button = host.querySelector("button")!;
-    const bubbled = jest.fn();
-    document.addEventListener("click", bubbled);
-    // The press lands on the icon inside, twice.
-    expect(fireEvent.click(button.querySelector("svg")!)).toBe(false);
-    fireEvent.click(button);
-    expect(bubbled).not.toHaveBeenCalled();
+    const seen: string[] = [];
+    const listen = (type: string) => document.addEventListener(type, () => seen.push(type));
+    ["pointerdown", "mousedown", "pointerup", "mouseup", "click"].forEach(listen);
+    // The press lands on the icon inside, twice: nothing of it reaches the page.
+    fireEvent.pointerDown(button.querySelector("svg")!);
+    fireEvent.mouseDown(button.querySelector("svg")!);
+    // A mouse's click counts its presses in `detail` (a key's is 0).
+    expect(fireEvent.click(button.querySelector("svg")!, { detail: 1 })).toBe(false);
+    fireEvent.click(button, { detail: 1 });
+    expect(seen).toEqual([]);
     expect(button.hasAttribute("data-early-pending")).toBe(true);
 
-    // Hydration attaches the handlers to the same element; the root's first commit replays.
-    const events: string[] = [];
-    for (const type of ["pointerdown", "mousedown", "click"]) button.addEventListener(type, () => events.push(type));
+    // Hydration keeps the element; the root's first commit replays the press on it.
+    hydrate(button);
+    markHydrated();
     replayEarlyPresses();
-    expect(events.filter((type) => type !== "pointerdown")).toEqual(["mousedown", "click"]);
-    expect(bubbled).toHaveBeenCalledTimes(1);
+    const pointer = typeof PointerEvent === "function" ? ["pointerdown", "pointerup"] : [];
+    expect([...seen].sort()).toEqual([...pointer, "mousedown", "mouseup", "click"].sort());
+    expect(seen.filter((type) => type === "click")).toHaveLength(1);
+    expect(seen.indexOf("mousedown")).toBeLessThan(seen.indexOf("click"));
     expect(button.hasAttribute("data-early-pending")).toBe(false);
     // From then on a press goes straight through.
+    seen.length = 0;
+    fireEvent.pointerDown(button);
     fireEvent.click(button);
-    expect(bubbled).toHaveBeenCalledTimes(2);
-    document.removeEventListener("click", bubbled);
+    expect(seen).toEqual(["pointerdown", "click"]);
+  });
+
+  it("repeats a press made with a key as a key would: focus and click, no pointer", () => {
+    const host = serverMarkup('<button type="button">Follow</button>');
+    const button = host.querySelector("button")!;
+    fireEvent.click(button, { detail: 0 });
+    const seen: string[] = [];
+    for (const type of ["pointerdown", "mousedown", "click"]) button.addEventListener(type, () => seen.push(type));
+    hydrate(button);
+    replayEarlyPresses();
+    expect(seen).toEqual(["click"]);
+    expect(document.activeElement).toBe(button);
+  });
+
+  it("waits for React to own an element (a Suspense boundary still hydrating) before repeating its press", () => {
+    jest.useFakeTimers();
+    try {
+      const host = serverMarkup('<button type="button">Join Group</button>');
+      const button = host.querySelector("button")!;
+      fireEvent.click(button);
+      const clicked = jest.fn();
+      button.addEventListener("click", clicked);
+      replayEarlyPresses();
+      jest.advanceTimersByTime(500);
+      expect(clicked).not.toHaveBeenCalled();
+      expect(button.hasAttribute("data-early-pending")).toBe(true);
+      hydrate(button);
+      jest.advanceTimersByTime(100);
+      expect(clicked).toHaveBeenCalledTimes(1);
+      expect(button.hasAttribute("data-early-pending")).toBe(false);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it("keeps a submitted form and submits it again, and drops a press on an element hydration replaced", () => {
@@ -120,23 +164,39 @@ describe("presses on unkeyed controls before the page hydrates", () => {
     expect(fireEvent.submit(form)).toBe(false);
     const tab = host.querySelector("[role=tab]")!;
     fireEvent.click(tab);
-    expect(earlyState().presses).toEqual([form, tab]);
+    expect(earlyState().presses.map((press) => press.el)).toEqual([form, tab]);
     tab.remove();
     const submitted = jest.fn((event: Event) => event.preventDefault());
     form.addEventListener("submit", submitted);
     const clicked = jest.fn();
     tab.addEventListener("click", clicked);
+    hydrate(form);
     replayEarlyPresses();
     expect(submitted).toHaveBeenCalledTimes(1);
     expect(clicked).not.toHaveBeenCalled();
     expect(earlyState().presses).toEqual([]);
   });
 
-  it("leaves a keyed form's submit button to the submit it causes", () => {
+  it("leaves a form that works without React (an action address) to the browser", () => {
+    const host = serverMarkup('<form action="/search" method="get"><input name="q" value="rust"><button>Search</button></form>');
+    const form = host.querySelector("form")!;
+    const submitted = jest.fn((event: Event) => event.preventDefault());
+    form.addEventListener("submit", submitted);
+    host.querySelector("button")!.click();
+    expect(submitted).toHaveBeenCalledTimes(1);
+    expect(fireEvent.submit(form)).toBe(false); // the listener's preventDefault, not the script's
+    expect(submitted).toHaveBeenCalledTimes(2);
+    expect(earlyState().presses).toEqual([]);
+  });
+
+  it("gives a keyed form's submit button's click to the submit it causes, with the form's fields", () => {
     const host = serverMarkup('<form data-early="generate:4"><textarea name="prompt"></textarea><button type="submit">Generate</button></form>');
+    host.querySelector("textarea")!.value = "Shorter, please";
     host.querySelector("button")!.click();
     expect(earlyState().presses).toEqual([]);
-    expect(earlyState().queue.map((e) => e.key)).toEqual(["generate:4"]);
+    const [entry] = earlyState().queue;
+    expect(entry!.key).toBe("generate:4");
+    expect(entry!.data!.get("prompt")).toBe("Shorter, please");
   });
 });
 
