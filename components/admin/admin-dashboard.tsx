@@ -65,7 +65,7 @@ export function AdminDashboard({ overview }: { overview: AdminOverviewJson }) {
           <CardDescription>{t("activityDescription", { days: activity.length })}</CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
-          <div className="grid gap-x-8 gap-y-6 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-x-8 gap-y-6 sm:grid-cols-2">
             <BarChart title={t("newMembers")} unit="members" points={pointsOf(activity, "members")} barClassName="fill-chart-3" />
             <BarChart title={t("questions")} unit="questions" points={pointsOf(activity, "questions")} barClassName="fill-chart-1" />
             <BarChart title={t("answers")} unit="answers" points={pointsOf(activity, "answers")} barClassName="fill-chart-4" />
@@ -75,7 +75,7 @@ export function AdminDashboard({ overview }: { overview: AdminOverviewJson }) {
         </CardContent>
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <AiWorkerCard ai={ai} activity={activity} />
         <MailCard mail={mail} />
       </div>
@@ -350,7 +350,7 @@ function StaffCard({ staff }: { staff: AdminOverviewJson["staff"] }) {
         {staff.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t("nobody")}</p>
         ) : (
-          <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
             {staff.map((person) => (
               <li key={person.id} className="flex items-center gap-3 rounded-lg border px-3 py-2">
                 <UserAvatar user={person} className="size-9" decorative />

@@ -14,6 +14,13 @@ test.describe("the admin dashboard", () => {
     const registered = await page.request.post("/api/register", { data: { email, password: "a long admin password", firstName: "Ada", lastName: "Admin" } });
     expect(registered.status()).toBe(201);
     await sql(`UPDATE users SET role = 'admin' WHERE email = $1`, [email]);
+    // A moderator whose name is one long word: the staff list must wrap or cut it, never widen the page on a phone.
+    const longName = `Maximiliana${"x".repeat(80)}`;
+    const moderator = await page.request.post("/api/register", {
+      data: { email: uniqueEmail("longname"), password: "a long moderator password", firstName: longName },
+    });
+    expect(moderator.status()).toBe(201);
+    await sql(`UPDATE users SET role = 'moderator' WHERE id = $1`, [((await moderator.json()) as { id: string }).id]);
     // Something to retry: an e-mail the sender gave up on, and a question whose AI answer failed.
     const subject = `Weekly digest ${Date.now()}`;
     await sql(
@@ -64,6 +71,7 @@ test.describe("the admin dashboard", () => {
     await expect(page.getByText("reader@example.com")).toHaveCount(0);
     // The staff lists this admin.
     await expect(page.getByRole("link", { name: "Ada Admin" })).toBeVisible();
+    await expect(page.getByRole("link", { name: longName })).toBeVisible();
     await expect(page.getByText("Open flags")).toBeVisible();
     await expect(page.getByRole("link", { name: "Review queue" })).toHaveAttribute("href", "/review");
 
