@@ -213,7 +213,7 @@ function TagGrid({
   headingLevel: 2 | 3;
 }) {
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={label} aria-busy={showingOld || undefined} data-stale={showingOld || undefined}>
+    <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label={label} aria-busy={showingOld || undefined} data-stale={showingOld || undefined}>
       {tags.map((tag) => (
         <li key={tag.id} className={showingOld ? "opacity-60 transition-opacity" : undefined}>
           <TagCard tag={tag} signedIn={signedIn} initialIsFollowing={initialFollowing[tag.id]} headingLevel={headingLevel} />
@@ -226,7 +226,7 @@ function TagGrid({
 function TagGridSkeleton() {
   const t = useTranslations("tags.directory");
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label={t("loadingAria")}>
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" role="status" aria-label={t("loadingAria")}>
       {Array.from({ length: 6 }, (_, i) => (
         <div key={i} className="space-y-4 rounded-xl border bg-card p-5">
           <div className="flex justify-between">

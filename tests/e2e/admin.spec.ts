@@ -10,17 +10,18 @@ const sql = e2eSql;
 
 test.describe("the admin dashboard", () => {
   test("an admin sees activity as charts, the AI worker and the outbox, and retries a failed e-mail and AI answer", async ({ page }) => {
-    const email = uniqueEmail("admin");
-    const registered = await page.request.post("/api/register", { data: { email, password: "a long admin password", firstName: "Ada", lastName: "Admin" } });
-    expect(registered.status()).toBe(201);
-    await sql(`UPDATE users SET role = 'admin' WHERE email = $1`, [email]);
-    // A moderator whose name is one long word: the staff list must wrap or cut it, never widen the page on a phone.
+    // A moderator whose name is one long word (registered first: registering signs the page in, and Ada signs in last):
+    // the staff list must wrap or cut it, never widen the page on a phone.
     const longName = `Maximiliana${"x".repeat(80)}`;
     const moderator = await page.request.post("/api/register", {
       data: { email: uniqueEmail("longname"), password: "a long moderator password", firstName: longName },
     });
     expect(moderator.status()).toBe(201);
     await sql(`UPDATE users SET role = 'moderator' WHERE id = $1`, [((await moderator.json()) as { id: string }).id]);
+    const email = uniqueEmail("admin");
+    const registered = await page.request.post("/api/register", { data: { email, password: "a long admin password", firstName: "Ada", lastName: "Admin" } });
+    expect(registered.status()).toBe(201);
+    await sql(`UPDATE users SET role = 'admin' WHERE email = $1`, [email]);
     // Something to retry: an e-mail the sender gave up on, and a question whose AI answer failed.
     const subject = `Weekly digest ${Date.now()}`;
     await sql(

@@ -135,6 +135,12 @@ test.describe("asking, finding and organising questions", () => {
     await expect(page).toHaveURL(/\/tags\?search=post/);
     await expectAccessible(page);
     await screenshots(page, "tags");
+    // A tag name of the longest kind, one word of 50 characters: its card cuts it, and the page never scrolls sideways on a phone.
+    const longName = `longtag${Date.now().toString(36)}`.padEnd(50, "x");
+    expect((await page.request.post("/api/tags", { data: { name: longName } })).status()).toBe(201);
+    await page.getByLabel("Search tags by name").fill(longName);
+    await expect(page.getByText(`Found 1 tag matching “${longName}”`)).toBeVisible();
+    await screenshots(page, "tags-long-name");
 
     await page.getByRole("link", { name: /View Questions/ }).click();
     await expect(page).toHaveURL(/\/tags\/postgresql/);
