@@ -50,7 +50,7 @@ export function AdminDashboard({ overview }: { overview: AdminOverviewJson }) {
               <Flag aria-hidden /> {t("openFlags")}
             </dt>
             <dd className="flex items-end justify-between gap-2">
-              <span className="text-2xl font-semibold tabular-nums">{flags.open === null ? "—" : formatNumber(flags.open)}</span>
+              <span className="text-2xl font-semibold tabular-nums">{formatNumber(flags.open)}</span>
               <Link href="/review" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
                 {t("reviewQueue")}
               </Link>

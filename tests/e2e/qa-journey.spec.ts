@@ -141,6 +141,8 @@ test.describe("asking, finding and organising questions", () => {
     await page.getByLabel("Search tags by name").fill(longName);
     await expect(page.getByText(`Found 1 tag matching “${longName}”`)).toBeVisible();
     await screenshots(page, "tags-long-name");
+    await page.getByLabel("Search tags by name").fill("post");
+    await expect(page.getByText("Found 1 tag matching “post”")).toBeVisible();
 
     await page.getByRole("link", { name: /View Questions/ }).click();
     await expect(page).toHaveURL(/\/tags\/postgresql/);

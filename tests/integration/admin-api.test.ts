@@ -106,7 +106,16 @@ describe("who may see and use the dashboard", () => {
     expect(res.headers.get("Cache-Control")).toContain("no-store");
     const body = (await res.json()) as AdminOverviewJson;
     expect(Object.keys(body).sort()).toEqual(["activity", "ai", "flags", "mail", "staff", "totals"]);
-    expect(body.flags).toEqual({ open: null }); // until flags are merged
+    expect(body.flags).toEqual({ open: expect.any(Number) });
+  });
+
+  it("counts the flags waiting for a moderator: a new flag adds one, a resolved one leaves", async () => {
+    const before = (await overviewAs(admin)).flags.open;
+    const question = await createQuestion({ author: member });
+    const flag = await db.flag.create({ data: { reporterId: moderator.id, targetType: "question", targetId: question.id, questionId: question.id, reason: "rude" } });
+    expect((await overviewAs(admin)).flags.open).toBe(before + 1);
+    await db.flag.update({ where: { id: flag.id }, data: { status: "dismissed", resolvedById: moderator.id, resolvedAt: new Date() } });
+    expect((await overviewAs(admin)).flags.open).toBe(before);
   });
 });
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { db, Prisma } from "@/lib/server/db";
+import { countOpenFlags } from "@/lib/server/flags/queries";
 import { authorSelect, type AuthorRow } from "@/lib/server/users/presenters";
 
 /*
@@ -147,14 +148,6 @@ export async function listStaff(): Promise<StaffRow[]> {
   return rows.sort((a, b) => (a.role === b.role ? 0 : a.role === "admin" ? -1 : 1));
 }
 
-/**
- * Flags waiting for a moderator, or null while flags do not exist on this branch.
- */
-export async function openFlagsCount(): Promise<number | null> {
-  // MERGE: countOpenFlags() from lib/server/flags/queries.ts
-  return null;
-}
-
 /** Everything the dashboard reads. */
 export interface AdminOverviewRows {
   totals: SiteTotals;
@@ -163,7 +156,7 @@ export interface AdminOverviewRows {
   failedAiJobs: FailedAiJobRow[];
   emails: StatusCounts;
   failedEmails: FailedEmailRow[];
-  openFlags: number | null;
+  openFlags: number;
   staff: StaffRow[];
 }
 
@@ -176,7 +169,7 @@ export async function getAdminOverview(): Promise<AdminOverviewRows> {
     listFailedAiJobs(),
     countEmailsByStatus(),
     listFailedEmails(),
-    openFlagsCount(),
+    countOpenFlags(),
     listStaff(),
   ]);
   return { totals, activity, aiJobs, failedAiJobs, emails, failedEmails, openFlags, staff };

@@ -35,7 +35,7 @@ const overview: AdminOverviewJson = {
     outbox: { pending: 0, sending: 0, failed: 1, sent: 30 },
     failed: [{ id: 9, to: "r…@example.com", subject: "Your weekly digest", attempts: 8, lastError: "550 <r…@example.com> rejected", createdAt: "2026-11-25T17:00:00.000Z" }],
   },
-  flags: { open: null },
+  flags: { open: 1234 },
   staff: [
     { id: "a1", firstName: "Ada", lastName: "Admin", profileImageUrl: null, handle: "ada", role: "admin" },
     { id: "m1", firstName: "Mo", lastName: "Derator", profileImageUrl: null, handle: "mo", role: "moderator" },
@@ -66,7 +66,7 @@ describe("the admin dashboard", () => {
     renderDashboard();
     const totals = screen.getByRole("region", { name: "Totals" });
     expect(within(totals).getByText("106")).toBeInTheDocument();
-    expect(within(totals).getByText("—")).toBeInTheDocument(); // open flags, until flags exist
+    expect(within(totals).getByText("1,234")).toBeInTheDocument(); // open flags
     expect(within(totals).getByRole("link", { name: "Review queue" })).toHaveAttribute("href", "/review");
     for (const name of ["New members per day", "Questions per day", "Answers per day", "AI answers per day", "Tokens used per day"]) {
       expect(screen.getByRole("img", { name })).toBeInTheDocument();
